@@ -1,0 +1,43 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noReact = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'zustand/react', '@radix-ui/*'], message: 'src/db and src/sync must not import React (design.md).' },
+    { group: ['**/features/**', '**/routes/**'], message: 'src/db and src/sync must not depend on UI code.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/sync talks to the network (design.md).' }],
+    },
+  },
+  {
+    files: ['src/db/**/*.ts', 'src/sync/**/*.ts', 'src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', noReact],
+      'no-restricted-globals': 'off',
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+);

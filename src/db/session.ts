@@ -1,0 +1,32 @@
+/** Who is signed in on this device, as the mirror knows it. Read by live queries and the sender. */
+import type { PodTableDB, SessionMeta, UserRow } from './schema';
+
+const SESSION_KEY = 'session';
+const EMPTY_SESSION: SessionMeta = { userId: null, token: null, paused: false };
+
+export async function readSession(db: PodTableDB): Promise<SessionMeta> {
+  const row = await db.meta.get(SESSION_KEY);
+  const value = row?.value as Partial<SessionMeta> | undefined;
+  return { ...EMPTY_SESSION, ...(value ?? {}) };
+}
+
+export async function writeSession(db: PodTableDB, patch: Partial<SessionMeta>): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const current = await readSession(db);
+    await db.meta.put({ key: SESSION_KEY, value: { ...current, ...patch } });
+  });
+}
+
+/** The signed-in user's row, or undefined when nobody is signed in or the row is not loaded yet. */
+export async function getCurrentUser(db: PodTableDB): Promise<UserRow | undefined> {
+  const session = await readSession(db);
+  if (!session.userId) return undefined;
+  return db.users.get(session.userId);
+}
+
+/** Wipes every table: the next person on this device sees nothing of the last one (design.md). */
+export async function wipeMirror(db: PodTableDB): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((table) => table.clear()));
+  });
+}

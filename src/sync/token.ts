@@ -1,0 +1,21 @@
+/** The token in localStorage key 'token' (spec section 9); absent in the service worker. */
+import { TOKEN_STORAGE_KEY } from '../contract/limits';
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStoredToken(): string | null {
+  return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+}
+
+export function storeToken(token: string | null): void {
+  const store = storage();
+  if (!store) return;
+  if (token) store.setItem(TOKEN_STORAGE_KEY, token);
+  else store.removeItem(TOKEN_STORAGE_KEY);
+}

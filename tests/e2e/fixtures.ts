@@ -1,0 +1,45 @@
+/** Playwright fixtures: one real server per test file, and helpers shared by the specs. */
+import { test as base, expect, type Page } from '@playwright/test';
+import { ServerProcess } from './server-process';
+
+export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
+  server: [
+    async ({}, use) => {
+      const server = new ServerProcess();
+      await server.start();
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+export function uniqueUser(prefix = 'player') {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}`;
+  return { username: `${prefix}${suffix}`, email: `${prefix}${suffix}@example.test`, password: 'correct horse 1' };
+}
+
+export async function registerAndLogin(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** Before going offline the page must be controlled by the service worker (recipes.md). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 20_000 });
+}

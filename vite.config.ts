@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API and WebSocket server (server/main.ts) listens on 8080 in `npm start`;
+// in `npm run dev` it listens on API_PORT (default 8081) and Vite proxies to it.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 8080,
+    proxy: {
+      '/api': apiTarget,
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+});
