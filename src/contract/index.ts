@@ -1,2 +1,4 @@
 export * from './limits';
 export * from './users';
+export * from './social';
+export * from './live';

@@ -4,6 +4,7 @@
  * (the outbox). Later issues add tables in new Dexie versions; never edit a released version.
  */
 import Dexie, { type Table } from 'dexie';
+import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { User } from '../contract/users';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
@@ -49,10 +50,42 @@ export interface OutboxEntry {
   error?: string;
 }
 
+/** Sync state a row carries while a write about it waits in the outbox. */
+export interface PendingMark {
+  /** 'queued': not yet accepted by the server; 'failed': refused, with the server's message. */
+  syncState?: 'queued' | 'failed';
+  syncError?: string;
+}
+
+export interface DirectMessageRow extends DirectMessage, PendingMark {
+  /** The other participant, from the signed-in user's side: the conversation key. */
+  peerId: string;
+}
+export interface ConversationRow extends Conversation {
+  participantId: string;
+}
+export interface PodRow extends Pod, PendingMark {
+  /** Leave or delete is queued: hidden from lists until the server agrees (or refuses). */
+  pendingRemoval?: boolean;
+}
+export type PodMessageRow = PodMessage & PendingMark;
+export type FriendshipRow = Friendship & PendingMark;
+export interface FriendRequestRow extends FriendRequest, PendingMark {
+  direction: 'incoming' | 'outgoing';
+}
+export type PodInvitationRow = PodInvitation;
+
 export class PodTableDB extends Dexie {
   users!: Table<UserRow, string>;
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxEntry, number>;
+  friendships!: Table<FriendshipRow, string>;
+  friendRequests!: Table<FriendRequestRow, string>;
+  conversations!: Table<ConversationRow, string>;
+  directMessages!: Table<DirectMessageRow, string>;
+  pods!: Table<PodRow, string>;
+  podMessages!: Table<PodMessageRow, string>;
+  podInvitations!: Table<PodInvitationRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -60,6 +93,15 @@ export class PodTableDB extends Dexie {
       users: 'id, username',
       meta: 'key',
       outbox: '++seq, &id, status, [target.table+target.id]',
+    });
+    this.version(2).stores({
+      friendships: 'friendshipId, friend.id',
+      friendRequests: 'friendshipId, direction, requester.id, addressee.id',
+      conversations: 'participantId',
+      directMessages: 'id, [peerId+createdAt], createdAt',
+      pods: 'id, name',
+      podMessages: 'id, [podId+createdAt], createdAt',
+      podInvitations: 'invitationId, pod.id',
     });
   }
 }

@@ -14,7 +14,7 @@ const inProcessLock: WithLock = (name, task) => {
 };
 
 export const withLock: WithLock = (name, task) => {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks?.request) return locks.request(name, task) as Promise<Awaited<ReturnType<typeof task>>>;
   return inProcessLock(name, task);
 };

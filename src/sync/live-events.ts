@@ -1,0 +1,45 @@
+/** Folds a live event into the mirror (design.md, "Push"). Every event is validated by the live client first. */
+import type { ServerEvent } from '../contract/live';
+import type { PodTableDB } from '../db/schema';
+import { applyServerUser } from './current-user';
+import { storeDirectMessages } from './social/direct-messages';
+import { forgetFriendship, storeFriendRequests, storeFriendships } from './social/friends';
+import { forgetPod, storePod, storePodInvitations, storePodMessages } from './social/pods';
+
+export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promise<void> {
+  switch (event.type) {
+    case 'USER_UPDATED':
+      await applyServerUser(db, event.payload);
+      return;
+    case 'DIRECT_MESSAGE':
+      await storeDirectMessages(db, [event.payload]);
+      return;
+    case 'POD_MESSAGE_NEW':
+      await storePodMessages(db, [event.payload]);
+      return;
+    case 'POD_UPDATED':
+      await storePod(db, event.payload);
+      return;
+    case 'POD_REMOVED':
+      await forgetPod(db, event.podId);
+      return;
+    case 'FRIEND_REQUEST':
+      await storeFriendRequests(db, [event.payload]);
+      return;
+    case 'FRIENDSHIP_UPDATED':
+      await storeFriendships(db, [event.payload]);
+      return;
+    case 'FRIENDSHIP_REMOVED':
+      await forgetFriendship(db, event.friendshipId);
+      return;
+    case 'POD_INVITATION':
+      await storePodInvitations(db, [event.payload]);
+      return;
+    case 'POD_INVITATION_REMOVED':
+      await db.podInvitations.delete(event.invitationId);
+      return;
+    case 'PONG':
+    case 'ERROR':
+      return;
+  }
+}
