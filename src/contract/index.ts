@@ -2,3 +2,5 @@ export * from './limits';
 export * from './users';
 export * from './social';
 export * from './live';
+export * from './decks';
+export * from './game';

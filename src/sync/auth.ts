@@ -11,7 +11,7 @@ import { readSession, wipeMirror, writeSession } from '../db/session';
 import { ApiError } from './api';
 import type { SyncContext } from './context';
 import { applyServerUser } from './current-user';
-import { storeToken } from './token';
+import { readStoredToken, storeToken } from './token';
 
 export async function login(ctx: SyncContext, username: string, password: string): Promise<LoginResponse> {
   const answer = loginResponse.parse(await ctx.api.request('POST', '/api/users/login', { body: { username, password } }));
@@ -56,7 +56,10 @@ export async function refreshCurrentUser(ctx: SyncContext): Promise<RefreshResul
   try {
     const user = await applyServerUser(ctx.db, await ctx.api.request('GET', '/api/users/me'));
     const session = await readSession(ctx.db);
-    if (session.userId !== user.id) await writeSession(ctx.db, { userId: user.id });
+    // The mirror may have been wiped (or never written) while localStorage kept the token:
+    // the service worker's sender needs its copy.
+    const token = readStoredToken();
+    if (session.userId !== user.id || (token && session.token !== token)) await writeSession(ctx.db, { userId: user.id, token });
     if (session.paused) {
       await writeSession(ctx.db, { paused: false });
       ctx.kick();

@@ -1,0 +1,368 @@
+/**
+ * Games (spec sections 2 "Playmat", 3, 4, 5 and 9), shared by the app, the service worker and
+ * the server. A game is created with a client-chosen UUID (it can start with no signal), its
+ * counters change by increments (design.md: two offline devices' edits add up), and whole-game
+ * changes (turn, status, layout) go through PUT and are last-writer-wins.
+ * The rules that apply these payloads live in src/game (pure functions).
+ */
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './limits';
+import { COMMANDER_NAME_MAX_LENGTH, DECK_NAME_MAX_LENGTH } from './decks';
+import { emailSchema } from './users';
+
+// ---- Constants (spec section 9 and the official Commander rules) ----
+export const STARTING_LIFE = 40;
+export const LIFE_STEPS = [-5, -1, 1, 5] as const;
+export const COUNTER_STEPS = [-1, 1] as const;
+export const SEAT_COUNT_MIN = 2;
+export const SEAT_COUNT_MAX = 8;
+export const GRID_SIZE = 30;
+/** Spec: the recent-events log keeps 25 entries (newest first). */
+export const RECENT_EVENTS_MAX = 25;
+/** Rule 704.5c: ten or more poison counters. */
+export const LETHAL_POISON = 10;
+/** Rule 903.10a: 21 or more combat damage from ONE commander (a partner pair counts separately). */
+export const LETHAL_COMMANDER_DAMAGE = 21;
+/** One increment is one tap or a short burst of taps; 100 bounds a typo without limiting play. */
+export const INCREMENT_DELTA_MAX = 100;
+/** Layout name stored for seats computed by `computedLayout` (no named preset). */
+export const COMPUTED_LAYOUT_NAME = 'computed';
+
+/** Texts of spec section 5 (word for word) and ours, shown by the wizard and sent by the server. */
+export const GameText = {
+  addPlayers: (n: number) => `Add ${n} more player(s) to continue.`,
+  removePlayers: (n: number) => `Remove ${n} player(s) to match seat count.`,
+  duplicatePlayer: 'This player is already at the table.',
+  guestNameRequired: 'Guest name is required.',
+  guestCommanderRequired: 'Add at least one commander for this guest.',
+  commanderRequired: 'Commander name is required.',
+  deckRequired: 'Provide a deck selection.',
+  guestEmailRequired: 'Guest email is required so they can claim the game.',
+  noPlayers: 'Add players to your table before starting.',
+  chooseFirstPlayer: 'Choose who will take the first turn.',
+  resolveIssues: 'Resolve the highlighted issues to start the game.',
+  // Ours (the spec is silent):
+  seatCountRange: `Choose between ${SEAT_COUNT_MIN} and ${SEAT_COUNT_MAX} seats.`,
+  playerCountRange: `A game needs ${SEAT_COUNT_MIN} to ${SEAT_COUNT_MAX} players.`,
+  playerNameRequired: 'Player name is required.',
+  accountRequired: 'Only guests can play without an account.',
+  invalidEmail: 'Enter a valid email address.',
+  gameEnded: 'This game has ended.',
+  nothingToUpdate: 'Nothing to update.',
+} as const;
+
+// ---- Building blocks ----
+const id = z.string().min(1).max(64);
+const isoDate = z.string();
+export const seatNumber = z.int().min(0).max(SEAT_COUNT_MAX - 1);
+
+export const participantRole = z.enum(['self', 'friend', 'pod', 'guest']);
+export type ParticipantRole = z.infer<typeof participantRole>;
+
+export const gameStatus = z.enum(['ACTIVE', 'FINISHED']);
+export type GameStatus = z.infer<typeof gameStatus>;
+
+export const commanderWhich = z.enum(['commander', 'partner']);
+export type CommanderWhich = z.infer<typeof commanderWhich>;
+
+/** Which commander dealt damage: the seat of its owner, and whether it is the partner. */
+export const commanderSource = z.object({ seat: seatNumber, which: commanderWhich });
+export type CommanderSource = z.infer<typeof commanderSource>;
+
+export const counterKind = z.enum(['life', 'poison', 'energy', 'experience', 'commanderDamage']);
+export type CounterKind = z.infer<typeof counterKind>;
+
+const COMMANDER_DAMAGE_KEY = /^[0-7]:(commander|partner)$/;
+/** Key of one commander-damage entry: `${sourceSeat}:commander` or `${sourceSeat}:partner`. */
+export const commanderDamageKeySchema = z
+  .templateLiteral([z.number(), ':', commanderWhich])
+  .refine((key) => COMMANDER_DAMAGE_KEY.test(key), 'Commander damage keys look like "2:commander".');
+export type CommanderDamageKey = z.infer<typeof commanderDamageKeySchema>;
+
+export function commanderDamageKey(source: CommanderSource): CommanderDamageKey {
+  return `${source.seat}:${source.which}`;
+}
+
+// ---- Seat layout ----
+export const seatRotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+export type SeatRotation = z.infer<typeof seatRotation>;
+
+/**
+ * One seat's tile on the GRID_SIZE × GRID_SIZE table, in whole grid cells. `rotation` turns the
+ * tile's content so its player reads it from their side: bottom 0, left 90, top 180, right 270.
+ * For 90/270 the content is laid out in a height × width box before turning.
+ */
+export const seatLayoutSchema = z
+  .object({
+    seat: seatNumber,
+    left: z.int().min(0).max(GRID_SIZE - 1),
+    top: z.int().min(0).max(GRID_SIZE - 1),
+    width: z.int().min(1).max(GRID_SIZE),
+    height: z.int().min(1).max(GRID_SIZE),
+    rotation: seatRotation,
+  })
+  .refine((s) => s.left + s.width <= GRID_SIZE && s.top + s.height <= GRID_SIZE, {
+    message: `A seat must lie inside the ${GRID_SIZE}×${GRID_SIZE} grid.`,
+  });
+export type SeatLayout = z.infer<typeof seatLayoutSchema>;
+
+/** Smallest tile we accept: 8 cells of a 360 px-wide table are ~96 px, twice a 44 px tap target. */
+export const SEAT_MIN_SIDE = 8;
+export const SEAT_MIN_AREA = 100;
+
+function overlaps(a: SeatLayout, b: SeatLayout): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/**
+ * Everything wrong with a set of seats for `count` players (empty = fine): exactly `count`
+ * seats numbered 0..count-1, each inside the grid and at least SEAT_MIN_SIDE × SEAT_MIN_AREA,
+ * no two overlapping (touching edges is fine).
+ */
+export function layoutProblems(seats: readonly SeatLayout[], count: number): string[] {
+  const problems: string[] = [];
+  if (seats.length !== count) problems.push(`Expected ${count} seats, got ${seats.length}.`);
+  const numbers = seats.map((s) => s.seat).sort((a, b) => a - b);
+  if (numbers.some((n, i) => n !== i)) problems.push(`Seats must be numbered 0 to ${count - 1}.`);
+  seats.forEach((s, i) => {
+    if (s.left < 0 || s.top < 0 || s.left + s.width > GRID_SIZE || s.top + s.height > GRID_SIZE) {
+      problems.push(`Seat ${s.seat} lies outside the grid.`);
+    }
+    if (Math.min(s.width, s.height) < SEAT_MIN_SIDE || s.width * s.height < SEAT_MIN_AREA) {
+      problems.push(`Seat ${s.seat} is too small to tap.`);
+    }
+    if (![0, 90, 180, 270].includes(s.rotation)) problems.push(`Seat ${s.seat} has an invalid rotation.`);
+    for (const other of seats.slice(i + 1)) {
+      if (overlaps(s, other)) problems.push(`Seats ${s.seat} and ${other.seat} overlap.`);
+    }
+  });
+  return problems;
+}
+
+// ---- Participants ----
+/**
+ * A player at the table. Invariants (kept by src/game/counters): poison, energy, experience and
+ * every commander-damage entry are ≥ 0; life may be negative; `out` is derived — life ≤ 0,
+ * poison ≥ 10 or one commander-damage entry ≥ 21 — and is cleared again when the counters come
+ * back (undo). Players who are out keep their seat and their counters.
+ */
+export const gameParticipantSchema = z.object({
+  seatNumber,
+  role: participantRole,
+  displayName: z.string(),
+  userId: id.nullable(),
+  /** A guest's contact e-mail, by which they can claim the game later. Null for account holders. */
+  accountEmail: z.string().nullable(),
+  deckId: id.nullable(),
+  deckName: z.string().nullable(),
+  commanderName: z.string(),
+  partnerCommanderName: z.string().nullable(),
+  lifeTotal: z.int(),
+  poisonCounters: z.int().min(0),
+  energyCounters: z.int().min(0),
+  experienceCounters: z.int().min(0),
+  /** Damage taken per source commander; a partner pair is two entries (each lethal at 21 alone). */
+  commanderDamage: z.record(commanderDamageKeySchema, z.int().min(0)),
+  guestName: z.string().nullable(),
+  out: z.boolean(),
+});
+export type GameParticipant = z.infer<typeof gameParticipantSchema>;
+
+// ---- Events (the 'Recent events' panel) ----
+export const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo']);
+export type GameEventKind = z.infer<typeof gameEventKind>;
+
+/**
+ * One line of the recent-events log, newest first, at most RECENT_EVENTS_MAX kept.
+ * - counter: `id` is the increment's id (the log doubles as the exactly-once record);
+ *   `delta` is what actually changed after clamping, so undo restores exactly that.
+ * - turn: `seat` became active, coming from `fromSeat`; `turnNumber` is the new turn's number.
+ * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
+ * - status: e.g. the game ended.
+ */
+export const gameEventSchema = z.object({
+  id,
+  at: isoDate,
+  kind: gameEventKind,
+  seat: seatNumber.optional(),
+  fromSeat: seatNumber.optional(),
+  turnNumber: z.int().min(1).optional(),
+  counter: counterKind.optional(),
+  delta: z.int().optional(),
+  source: commanderSource.optional(),
+  undoes: id.optional(),
+  text: z.string(),
+});
+export type GameEvent = z.infer<typeof gameEventSchema>;
+
+// ---- Game ----
+export const gameSchema = z.object({
+  id,
+  podId: id.nullable(),
+  requiresVerification: z.boolean(),
+  /** The spec shows only ACTIVE; FINISHED is ours (End game). A finished game takes no more changes. */
+  status: gameStatus,
+  startTime: isoDate,
+  createdById: id,
+  layoutPreset: z.string(),
+  seats: z.array(seatLayoutSchema),
+  activeSeat: seatNumber,
+  turnNumber: z.int().min(1),
+  /** Ordered by seatNumber; seat order is turn order (clockwise around the table). */
+  participants: z.array(gameParticipantSchema),
+  events: z.array(gameEventSchema),
+  updatedAt: isoDate,
+});
+export type Game = z.infer<typeof gameSchema>;
+
+// ---- Writes ----
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/**
+ * A player as POST /api/games takes them. Normalised: guests carry no userId, account holders no
+ * accountEmail; blank optional texts become null. Counters are not sent: every game starts at
+ * STARTING_LIFE and zero counters.
+ */
+export const participantInput = z
+  .object({
+    seatNumber,
+    role: participantRole,
+    displayName: z
+      .string({ error: GameText.playerNameRequired })
+      .trim()
+      .min(1, GameText.playerNameRequired)
+      .max(DISPLAY_NAME_MAX_LENGTH),
+    userId: id.nullish().transform((v) => v ?? null),
+    accountEmail: optionalText(EMAIL_MAX_LENGTH),
+    deckId: id.nullish().transform((v) => v ?? null),
+    deckName: optionalText(DECK_NAME_MAX_LENGTH),
+    commanderName: z
+      .string({ error: GameText.commanderRequired })
+      .trim()
+      .min(1, GameText.commanderRequired)
+      .max(COMMANDER_NAME_MAX_LENGTH),
+    partnerCommanderName: optionalText(COMMANDER_NAME_MAX_LENGTH),
+    guestName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+  })
+  .superRefine((p, ctx) => {
+    if (p.role === 'guest') {
+      if (!p.guestName) ctx.addIssue({ code: 'custom', path: ['guestName'], message: GameText.guestNameRequired });
+      if (!p.accountEmail) {
+        ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.guestEmailRequired });
+      } else if (!emailSchema.safeParse(p.accountEmail).success) {
+        ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.invalidEmail });
+      }
+    } else if (!p.userId) {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: GameText.accountRequired });
+    }
+    if (!p.deckId && !p.deckName) ctx.addIssue({ code: 'custom', path: ['deckName'], message: GameText.deckRequired });
+  })
+  .transform((p) =>
+    p.role === 'guest' ? { ...p, userId: null } : { ...p, accountEmail: null, guestName: null },
+  );
+export type ParticipantInput = z.output<typeof participantInput>;
+
+/**
+ * Body of POST /api/games (spec: podId, requiresVerification, participants[], status, startTime;
+ * plus ours: the client-chosen id, the layout and the first player). The server also checks that
+ * the caller is the one 'self' participant and, for a pod game, that every account is a member.
+ */
+export const createGameBody = z
+  .object({
+    id: z.uuid({ error: 'id must be a UUID.' }),
+    podId: id.nullish().transform((v) => v ?? null),
+    requiresVerification: z.boolean().default(false),
+    status: z.literal('ACTIVE').default('ACTIVE'),
+    startTime: z.iso.datetime({ offset: true }).optional(),
+    layoutPreset: z.string().min(1).max(32),
+    seats: z.array(seatLayoutSchema).max(SEAT_COUNT_MAX),
+    activeSeat: seatNumber.nullish(),
+    participants: z.array(participantInput).max(SEAT_COUNT_MAX, GameText.playerCountRange),
+  })
+  .superRefine((body, ctx) => {
+    const n = body.participants.length;
+    if (n === 0) {
+      ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.noPlayers });
+      return;
+    }
+    if (n < SEAT_COUNT_MIN) ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.playerCountRange });
+    const seatsTaken = body.participants.map((p) => p.seatNumber).sort((a, b) => a - b);
+    if (seatsTaken.some((seat, i) => seat !== i)) {
+      ctx.addIssue({ code: 'custom', path: ['participants'], message: `Seat numbers must be 0 to ${n - 1}, once each.` });
+    }
+    const seen = new Set<string>();
+    body.participants.forEach((p, i) => {
+      const key = p.userId ? `user:${p.userId}` : `guest:${(p.guestName ?? '').toLowerCase()}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['participants', i], message: GameText.duplicatePlayer });
+      seen.add(key);
+    });
+    if (body.activeSeat == null || body.activeSeat >= n) {
+      ctx.addIssue({ code: 'custom', path: ['activeSeat'], message: GameText.chooseFirstPlayer });
+    }
+    for (const message of layoutProblems(body.seats, n)) ctx.addIssue({ code: 'custom', path: ['seats'], message });
+  })
+  .transform((body) => ({ ...body, activeSeat: body.activeSeat ?? 0 }));
+export type CreateGameInput = z.input<typeof createGameBody>;
+export type CreateGameBody = z.output<typeof createGameBody>;
+
+/**
+ * A counter change, sent as an increment so two devices' offline edits add up. `id` is the
+ * increment's UUID and its idempotency key: applied exactly once, and it becomes the id of the
+ * event it logs. `source` is given exactly for commander damage. `undoes` names the event this
+ * increment reverses (an undo); a second undo of the same event is a no-op.
+ */
+export const gameIncrement = z
+  .object({
+    id: z.uuid({ error: 'id must be a UUID.' }),
+    seat: seatNumber,
+    counter: counterKind,
+    source: commanderSource.optional(),
+    delta: z
+      .int()
+      .min(-INCREMENT_DELTA_MAX)
+      .max(INCREMENT_DELTA_MAX)
+      .refine((d) => d !== 0, 'A change of 0 changes nothing.'),
+    undoes: id.optional(),
+  })
+  .superRefine((inc, ctx) => {
+    if (inc.counter === 'commanderDamage' && !inc.source) {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Commander damage needs its source commander.' });
+    }
+    if (inc.counter !== 'commanderDamage' && inc.source) {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Only commander damage has a source.' });
+    }
+  });
+export type GameIncrement = z.infer<typeof gameIncrement>;
+
+/**
+ * Body of PUT /api/games/{id}: whole-game changes, last writer wins. A turn change (pass or its
+ * undo) carries `eventId` (a UUID) so the event logged by the server is the one the client showed,
+ * and `undoes` when it reverses an earlier turn event.
+ */
+export const updateGameBody = z
+  .object({
+    status: gameStatus.optional(),
+    activeSeat: seatNumber.optional(),
+    turnNumber: z.int().min(1).optional(),
+    layoutPreset: z.string().min(1).max(32).optional(),
+    seats: z.array(seatLayoutSchema).max(SEAT_COUNT_MAX).optional(),
+    eventId: z.uuid({ error: 'eventId must be a UUID.' }).optional(),
+    undoes: id.optional(),
+  })
+  .refine(
+    (b) =>
+      b.status !== undefined ||
+      b.activeSeat !== undefined ||
+      b.turnNumber !== undefined ||
+      b.layoutPreset !== undefined ||
+      b.seats !== undefined,
+    { message: GameText.nothingToUpdate },
+  );
+export type UpdateGameBody = z.infer<typeof updateGameBody>;
