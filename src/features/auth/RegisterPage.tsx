@@ -1,0 +1,82 @@
+/** /register (spec section 2). Validated with the contract first; success goes to /login. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { actions } from '../../sync/app';
+import { showToast } from '../../stores/ui';
+import { AuthLayout } from './AuthLayout';
+import { describeAuthError } from './errors';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { validateRegister } from './validation';
+
+export const ACCOUNT_CREATED = 'Account created. Please log in.';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = { email: email.trim(), username: username.trim(), password };
+    const invalid = validateRegister(values);
+    setErrors(invalid);
+    if (invalid.length > 0) return;
+    setSubmitting(true);
+    try {
+      await actions.register(values);
+      showToast({ title: ACCOUNT_CREATED, variant: 'success' });
+      await navigate({ to: '/login' });
+    } catch (error) {
+      setErrors([describeAuthError(error)]);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Join the pod community and start tracking your games.">
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+        <FormAlert messages={errors} />
+        <Field
+          id="register-email"
+          label="Email"
+          type="email"
+          placeholder="you@example.com"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
+        <Field
+          id="register-username"
+          label="Username"
+          placeholder="Choose a unique username"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          value={username}
+          onValueChange={setUsername}
+        />
+        <Field
+          id="register-password"
+          label="Password"
+          type="password"
+          placeholder="Create a secure password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
+        <button type="submit" className="button button--block" disabled={submitting}>
+          Sign up
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,21 @@
+/** What the auth screens show for a failed call. */
+import { ApiError, NetworkError, serverMessage } from '../../sync/api';
+
+export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
+
+/** The server's own text first, then a plain offline text, then the error's message. */
+export function describeAuthError(error: unknown): string {
+  if (error instanceof NetworkError) return CANNOT_REACH_SERVER;
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+export const RESET_INVALID_TOKEN = 'Failed to reset password. Invalid or expired token.';
+export const RESET_UNEXPECTED = 'An unexpected error occurred. Please try again.';
+
+/** Spec section 8: a 400 means the token is bad; anything else is unexpected. */
+export function resetErrorText(error: unknown): string {
+  return error instanceof ApiError && error.status === 400 ? RESET_INVALID_TOKEN : RESET_UNEXPECTED;
+}

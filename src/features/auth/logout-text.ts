@@ -1,0 +1,4 @@
+/** The logout warning when the outbox still holds writes (design.md, privacy of the mirror). */
+export function unsentChangesText(count: number): string {
+  return `You have ${count} unsent ${count === 1 ? 'change' : 'changes'}. If you log out now they will be lost.`;
+}

@@ -1,0 +1,26 @@
+/** /dashboard (spec section 2). Reads only the mirror: it opens offline with what it has. */
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { PageHeader } from '../shell/PageHeader';
+import { ProfileCard } from './ProfileCard';
+import { StatsHighlights } from './StatsHighlights';
+
+export const LOADING_USER = 'Loading user data...';
+
+export function DashboardPage() {
+  const user = useCurrentUser();
+
+  return (
+    <main className="page">
+      <PageHeader title="Dashboard" />
+      {user ? (
+        <div className="dashboard-grid">
+          <ProfileCard user={user} />
+          {/* SLOT: 'Recent Pod Activity' panel — the pods issue renders it here. */}
+          <StatsHighlights />
+        </div>
+      ) : (
+        <p role="status">{LOADING_USER}</p>
+      )}
+    </main>
+  );
+}

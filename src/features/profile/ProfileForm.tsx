@@ -1,0 +1,53 @@
+/** The Profile tab's fields (spec section 2); changes auto-save, see useProfileDraft. */
+import type { UserRow } from '../../db/schema';
+import { Field } from '../auth/Field';
+import { SaveStatus } from './SaveStatus';
+import { useDeckOptions } from './useDeckOptions';
+import { useProfileDraft } from './useProfileDraft';
+
+export function ProfileForm({ user }: { user: UserRow }) {
+  const { values, errors, phase, change } = useProfileDraft(user);
+  const decks = useDeckOptions();
+  // A default deck the list does not (yet) know must still be selectable as the current value.
+  const unknownDeck = values.defaultDeckId && !decks.some((deck) => deck.id === values.defaultDeckId);
+
+  return (
+    <form className="form" onSubmit={(event) => event.preventDefault()} noValidate>
+      <Field
+        id="profile-display-name"
+        label="Display name"
+        autoComplete="nickname"
+        placeholder={user.username}
+        value={values.displayName}
+        error={errors.displayName}
+        onValueChange={(value) => change('displayName', value)}
+      />
+      <Field
+        id="profile-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onValueChange={(value) => change('email', value)}
+      />
+      <div className="field">
+        <label htmlFor="profile-default-deck">Default deck</label>
+        <select
+          id="profile-default-deck"
+          value={values.defaultDeckId}
+          onChange={(event) => change('defaultDeckId', event.target.value)}
+        >
+          <option value="">No default deck</option>
+          {decks.map((deck) => (
+            <option key={deck.id} value={deck.id}>
+              {deck.name}
+            </option>
+          ))}
+          {unknownDeck ? <option value={values.defaultDeckId}>Could not load deck</option> : null}
+        </select>
+      </div>
+      <SaveStatus userId={user.id} phase={phase} />
+    </form>
+  );
+}

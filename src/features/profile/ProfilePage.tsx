@@ -1,0 +1,61 @@
+/** /profile (spec section 2): tabs Profile, Stats, Decks, Settings. */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { LOADING_USER } from '../dashboard/DashboardPage';
+import { PageHeader } from '../shell/PageHeader';
+import { Avatar } from './Avatar';
+import { AvatarUpload } from './AvatarUpload';
+import { ProfileForm } from './ProfileForm';
+
+export function ProfilePage() {
+  const user = useCurrentUser();
+
+  return (
+    <main className="page">
+      <PageHeader title="Profile" />
+      <Tabs.Root defaultValue="profile" className="tabs">
+        <Tabs.List className="tab-list" aria-label="Profile sections">
+          <Tabs.Trigger value="profile" className="tab">
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger value="stats" className="tab">
+            Stats
+          </Tabs.Trigger>
+          <Tabs.Trigger value="decks" className="tab">
+            Decks
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className="tab">
+            Settings
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="profile" className="card tab-panel">
+          {user ? (
+            <>
+              <div className="profile-avatar">
+                <Avatar username={user.username} avatarUrl={user.avatarUrl} displayName={user.displayName} size={96} />
+                <div>
+                  <p className="profile-username">@{user.username}</p>
+                  <AvatarUpload />
+                </div>
+              </div>
+              {/* Keyed by user: a different account must not inherit this one's draft. */}
+              <ProfileForm key={user.id} user={user} />
+            </>
+          ) : (
+            <p role="status">{LOADING_USER}</p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="stats" className="card tab-panel">
+          <p className="muted">Coming soon.</p>
+        </Tabs.Content>
+        <Tabs.Content value="decks" className="card tab-panel">
+          {/* The decks issue puts the deck list and form here. */}
+          <p className="muted">Your decks will appear here.</p>
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="card tab-panel">
+          <p className="muted">Coming soon.</p>
+        </Tabs.Content>
+      </Tabs.Root>
+    </main>
+  );
+}

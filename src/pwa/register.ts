@@ -1,0 +1,39 @@
+/**
+ * Registers the service worker (sw/ builds /sw.js) in production builds only: `vite` dev has
+ * no /sw.js. A new version waits until the user chooses to reload, so an open playmat or a
+ * half-typed message is never swapped out from under them.
+ */
+import { Workbox } from 'workbox-window';
+import { showToast, useUiStore } from '../stores/ui';
+
+export const UPDATE_AVAILABLE = 'A new version of PodTable is available.';
+/**
+ * An installed app can stay open for days without a navigation, which is when browsers look
+ * for a new service worker; so we also ask once an hour (cheap: a conditional GET of sw.js).
+ */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js');
+
+  wb.addEventListener('waiting', () => {
+    const id = showToast({
+      title: UPDATE_AVAILABLE,
+      persistent: true,
+      action: {
+        label: 'Reload',
+        altText: 'Reload to use the new version of PodTable',
+        onClick() {
+          useUiStore.getState().dismissToast(id);
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      },
+    });
+  });
+
+  wb.register()
+    .then(() => setInterval(() => void wb.update(), UPDATE_CHECK_MS))
+    .catch((error: unknown) => console.warn('Service worker registration failed.', error));
+}

@@ -1,0 +1,15 @@
+/** The root route: every page sits inside the toast provider; the session is checked once on start. */
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
+import { Toaster } from '../features/shell/Toaster';
+
+function RootLayout() {
+  useSessionBootstrap();
+  return (
+    <Toaster>
+      <Outlet />
+    </Toaster>
+  );
+}
+
+export const rootRoute = createRootRoute({ component: RootLayout });
