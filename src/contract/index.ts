@@ -4,3 +4,4 @@ export * from './social';
 export * from './live';
 export * from './decks';
 export * from './game';
+export * from './cards';

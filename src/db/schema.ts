@@ -5,6 +5,8 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
+import type { Deck } from '../contract/decks';
+import type { Game } from '../contract/game';
 import type { User } from '../contract/users';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
@@ -74,6 +76,19 @@ export interface FriendRequestRow extends FriendRequest, PendingMark {
   direction: 'incoming' | 'outgoing';
 }
 export type PodInvitationRow = PodInvitation;
+export type DeckRow = Deck & PendingMark;
+export type GameRow = Game & PendingMark;
+
+/** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
+export interface CardRow {
+  name: string;
+  /** 'commander': can lead a deck; 'partner': partner-capable or a background. */
+  kind: 'commander' | 'partner';
+  typeLine: string | null;
+  imageUrl: string | null;
+  /** Lower-cased name, for offline substring search. */
+  search: string;
+}
 
 export class PodTableDB extends Dexie {
   users!: Table<UserRow, string>;
@@ -86,6 +101,9 @@ export class PodTableDB extends Dexie {
   pods!: Table<PodRow, string>;
   podMessages!: Table<PodMessageRow, string>;
   podInvitations!: Table<PodInvitationRow, string>;
+  decks!: Table<DeckRow, string>;
+  games!: Table<GameRow, string>;
+  cards!: Table<CardRow, [string, string]>;
 
   constructor(name: string) {
     super(name);
@@ -102,6 +120,11 @@ export class PodTableDB extends Dexie {
       pods: 'id, name',
       podMessages: 'id, [podId+createdAt], createdAt',
       podInvitations: 'invitationId, pod.id',
+    });
+    this.version(3).stores({
+      decks: 'id, name',
+      games: 'id, status, updatedAt',
+      cards: '[kind+name], kind, search',
     });
   }
 }

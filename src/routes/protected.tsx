@@ -5,7 +5,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NewGameComing, NoLiveGame, SeatingComing } from '../features/game/GamePlaceholders';
-import { PodsPage } from '../features/pods/PodsPage';
+import { ChatsPage } from '../features/chats/ChatsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { GameLayout, ProtectedLayout, ShellLayout } from '../features/shell/ProtectedLayout';
 import { requireLogin } from './guards';
@@ -22,7 +22,7 @@ const shellRoute = createRoute({ getParentRoute: () => authRoute, id: 'shell', c
 const gameRoute = createRoute({ getParentRoute: () => authRoute, id: 'game', component: GameLayout });
 
 const dashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: '/dashboard', component: DashboardPage });
-const podsRoute = createRoute({ getParentRoute: () => shellRoute, path: '/pods', component: PodsPage });
+const podsRoute = createRoute({ getParentRoute: () => shellRoute, path: '/pods', component: () => <ChatsPage /> });
 const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: '/profile', component: ProfilePage });
 const newGameSetupRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -145,5 +145,7 @@ export const actions = {
     const entry = await discardWrite(db, id);
     if (entry?.target?.table === 'users') await auth.refreshCurrentUser(ctx);
     if (entry?.target?.table === 'pods') await puller.list('pods').catch(() => undefined);
+    // A refused accept/decline removed the invitation optimistically: bring it back.
+    if (entry?.target?.table === 'podInvitations') await puller.list('podInvitations').catch(() => undefined);
   },
 };

@@ -2,6 +2,7 @@
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../shell/PageHeader';
 import { ProfileCard } from './ProfileCard';
+import { RecentPodActivity } from './RecentPodActivity';
 import { StatsHighlights } from './StatsHighlights';
 
 export const LOADING_USER = 'Loading user data...';
@@ -15,7 +16,7 @@ export function DashboardPage() {
       {user ? (
         <div className="dashboard-grid">
           <ProfileCard user={user} />
-          {/* SLOT: 'Recent Pod Activity' panel — the pods issue renders it here. */}
+          <RecentPodActivity />
           <StatsHighlights />
         </div>
       ) : (

@@ -14,11 +14,11 @@ import {
   sendPodMessageBody,
   type Pod,
 } from '../../contract/social';
-import type { PodRow, PodTableDB } from '../../db/schema';
+import type { OutboxEntry, PodRow, PodTableDB } from '../../db/schema';
 import { readSession } from '../../db/session';
 import type { SyncContext } from '../context';
 import { upsertPublicUsers } from '../merge';
-import { enqueueWrite, newId } from '../outbox';
+import { enqueueWrite, entriesFor, newId } from '../outbox';
 import type { Applier } from '../sender';
 import { currentPublicUser } from './me';
 
@@ -55,11 +55,27 @@ export async function storePod(db: PodTableDB, raw: unknown): Promise<Pod | unde
     await forgetPod(db, pod.id);
     return undefined;
   }
-  await db.transaction('rw', [db.pods, db.users], async () => {
-    await db.pods.put(pod);
+  await db.transaction('rw', [db.pods, db.users, db.outbox], async () => {
+    await db.pods.put(withPendingChanges(pod, await entriesFor(db, 'pods', pod.id)));
     await upsertPublicUsers(db, pod.members);
   });
   return pod;
+}
+
+/** The server's pod with this device's unsent pod changes still shown on top of it. */
+function withPendingChanges(pod: Pod, entries: OutboxEntry[]): PodRow {
+  const queued = entries.filter((entry) => entry.status === 'queued');
+  if (queued.length === 0) return pod;
+  const row: PodRow = { ...pod, syncState: 'queued' };
+  for (const entry of queued) {
+    if (entry.kind === PodKinds.leave || entry.kind === PodKinds.delete) row.pendingRemoval = true;
+    if (entry.kind === PodKinds.assignOwner) row.ownerId = (entry.body as { newOwnerId: string }).newOwnerId;
+    if (entry.kind === PodKinds.removeMember) {
+      const removed = decodeURIComponent(entry.path.split('/').at(-1) ?? '');
+      row.members = row.members.filter((member) => member.id !== removed);
+    }
+  }
+  return row;
 }
 
 export async function storePodMessages(db: PodTableDB, raw: unknown[]): Promise<void> {

@@ -8,7 +8,10 @@ vi.mock('../../../src/sync/app', async () => {
   return {
     db: openDatabase(`routes-test-${crypto.randomUUID()}`),
     startSync: vi.fn(),
+    live: { status: 'open', subscribe: () => () => undefined },
     actions: {
+      pullList: vi.fn(async () => undefined),
+      pullPodMessages: vi.fn(async () => undefined),
       refreshCurrentUser: vi.fn(async () => 'offline'),
       countUnsent: vi.fn(async () => 0),
       logout: vi.fn(async () => undefined),
@@ -91,7 +94,7 @@ describe('routes', () => {
   it('leaves for /login when the session ends while a page is open (e.g. logout in another tab)', async () => {
     await logIn({ displayName: null, defaultDeckId: null });
     const router = renderAt('/pods');
-    expect(await screen.findByText('Pod chats are coming in the next update.')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'All Chats' })).toBeTruthy();
     act(() => useSessionStore.getState().clear());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

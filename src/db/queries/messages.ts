@@ -1,0 +1,118 @@
+/**
+ * Direct messages, conversations and the recent-activity feed as screens see them.
+ * A conversation may exist only on this device (a first message sent offline has no
+ * conversation row until the server answers), so the list merges the server's
+ * conversations with the latest local message per peer.
+ */
+import Dexie from 'dexie';
+import type { PublicUser } from '../../contract/users';
+import type { DirectMessageRow, PodMessageRow, PodTableDB } from '../schema';
+import { outboxEntriesIn } from './outbox';
+
+/** Most messages a conversation view renders from the mirror (the server's page maximum). */
+export const CONVERSATION_MESSAGE_LIMIT = 200;
+/** Items in the 'Recent Activity' feed. */
+export const RECENT_ACTIVITY_LIMIT = 20;
+
+function peerRange(peerId: string): [unknown[], unknown[]] {
+  return [
+    [peerId, Dexie.minKey],
+    [peerId, Dexie.maxKey],
+  ];
+}
+
+/** The latest `limit` messages with `peerId`, oldest first. */
+export async function directMessagesWith(db: PodTableDB, peerId: string, limit = CONVERSATION_MESSAGE_LIMIT): Promise<DirectMessageRow[]> {
+  const [lower, upper] = peerRange(peerId);
+  const newest = await db.directMessages.where('[peerId+createdAt]').between(lower, upper).reverse().limit(limit).toArray();
+  return newest.reverse();
+}
+
+function latestDirectMessage(db: PodTableDB, peerId: string): Promise<DirectMessageRow | undefined> {
+  const [lower, upper] = peerRange(peerId);
+  return db.directMessages.where('[peerId+createdAt]').between(lower, upper).last();
+}
+
+function toPublic(user: PublicUser): PublicUser {
+  return { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
+}
+
+/** Who `peerId` is: the conversation's participant, else the mirrored user; null when unknown. */
+export async function peerProfile(db: PodTableDB, peerId: string): Promise<PublicUser | null> {
+  const conversation = await db.conversations.get(peerId);
+  if (conversation) return toPublic(conversation.participant);
+  const user = await db.users.get(peerId);
+  return user ? toPublic(user) : null;
+}
+
+export interface ConversationSummary {
+  participantId: string;
+  participant: PublicUser;
+  lastMessage: { content: string; createdAt: string } | null;
+}
+
+/**
+ * Every conversation, newest activity first; those with no message last. Peers without a
+ * conversation row are found through the outbox (only an unsent message can lack one), so
+ * this never scans the message table.
+ */
+export async function conversationSummaries(db: PodTableDB): Promise<ConversationSummary[]> {
+  const conversations = await db.conversations.toArray();
+  const peers = new Set(conversations.map((row) => row.participantId));
+  const unsentIds = (await outboxEntriesIn(db, 'directMessages')).map((entry) => entry.target!.id);
+  const unsent = await db.directMessages.bulkGet(unsentIds);
+  for (const message of unsent) if (message) peers.add(message.peerId);
+
+  const byPeer = new Map(conversations.map((row) => [row.participantId, row]));
+  const summaries: ConversationSummary[] = [];
+  for (const peerId of peers) {
+    const conversation = byPeer.get(peerId);
+    const local = await latestDirectMessage(db, peerId);
+    const participant = conversation?.participant ?? (await db.users.get(peerId)) ?? (local && local.senderId === peerId ? local.sender : undefined);
+    if (!participant) continue;
+    let lastMessage = conversation?.lastMessage ?? null;
+    if (local && (!lastMessage || local.createdAt >= lastMessage.createdAt)) lastMessage = { content: local.content, createdAt: local.createdAt };
+    summaries.push({ participantId: peerId, participant: toPublic(participant), lastMessage });
+  }
+  return summaries.sort((a, b) => {
+    const at = a.lastMessage?.createdAt ?? '';
+    const bt = b.lastMessage?.createdAt ?? '';
+    return bt.localeCompare(at) || a.participantId.localeCompare(b.participantId);
+  });
+}
+
+export type ActivityItem =
+  | { kind: 'direct'; id: string; createdAt: string; content: string; sender: DirectMessageRow['sender']; peerId: string }
+  | { kind: 'pod'; id: string; createdAt: string; content: string; sender: PodMessageRow['sender']; podId: string; podName: string };
+
+/** Direct and pod messages, newest first; messages of hidden pods are left out. */
+export async function recentActivity(db: PodTableDB, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityItem[]> {
+  const pods = new Map((await db.pods.filter((pod) => !pod.pendingRemoval).toArray()).map((pod) => [pod.id, pod.name]));
+  const direct = await db.directMessages.orderBy('createdAt').reverse().limit(limit).toArray();
+  const inPods = await db.podMessages
+    .orderBy('createdAt')
+    .reverse()
+    .filter((message) => pods.has(message.podId))
+    .limit(limit)
+    .toArray();
+  const items: ActivityItem[] = [
+    ...direct.map((message): ActivityItem => ({
+      kind: 'direct',
+      id: message.id,
+      createdAt: message.createdAt,
+      content: message.content,
+      sender: message.sender,
+      peerId: message.peerId,
+    })),
+    ...inPods.map((message): ActivityItem => ({
+      kind: 'pod',
+      id: message.id,
+      createdAt: message.createdAt,
+      content: message.content,
+      sender: message.sender,
+      podId: message.podId,
+      podName: pods.get(message.podId)!,
+    })),
+  ];
+  return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)).slice(0, limit);
+}

@@ -1,0 +1,73 @@
+/**
+ * /pods: the chats page (spec section 2) — tabs All Chats, Messages, Pod Chats, Friends.
+ * Everything shown is read from the mirror; each tab asks for a refresh of what it shows.
+ * The page owns which conversation or pod is open, so the inbox can open either.
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import type { ActivityItem } from '../../db/queries';
+import { FriendsTab } from '../friends/FriendsTab';
+import { MessagesTab } from '../messages/MessagesTab';
+import { PodChatsTab } from '../pods/PodChatsTab';
+import { PageHeader } from '../shell/PageHeader';
+import { AllChatsTab } from './AllChatsTab';
+import { useMyId } from './hooks';
+import { LoadingText } from './ListStatus';
+import './chats.css';
+
+export type ChatsTab = 'all' | 'messages' | 'pods' | 'friends';
+
+const TABS: Array<[ChatsTab, string]> = [
+  ['all', 'All Chats'],
+  ['messages', 'Messages'],
+  ['pods', 'Pod Chats'],
+  ['friends', 'Friends'],
+];
+
+export function ChatsPage({ initialTab = 'all' }: { initialTab?: ChatsTab }) {
+  const myId = useMyId();
+  const [tab, setTab] = useState<ChatsTab>(initialTab);
+  const [peerId, setPeerId] = useState<string | null>(null);
+  const [podId, setPodId] = useState<string | null>(null);
+
+  function openActivity(item: ActivityItem) {
+    if (item.kind === 'direct') {
+      setPeerId(item.peerId);
+      setTab('messages');
+    } else {
+      setPodId(item.podId);
+      setTab('pods');
+    }
+  }
+
+  return (
+    <main className="page chats-page">
+      <PageHeader title="Chats" />
+      {!myId ? (
+        <LoadingText text="Loading user data..." />
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ChatsTab)} className="tabs">
+          <Tabs.List className="tab-list" aria-label="Chats sections">
+            {TABS.map(([value, label]) => (
+              <Tabs.Trigger key={value} value={value} className="tab">
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="all" className="tab-panel">
+            <AllChatsTab myId={myId} onOpenActivity={openActivity} />
+          </Tabs.Content>
+          <Tabs.Content value="messages" className="tab-panel">
+            <MessagesTab myId={myId} peerId={peerId} onOpen={setPeerId} />
+          </Tabs.Content>
+          <Tabs.Content value="pods" className="tab-panel">
+            <PodChatsTab myId={myId} podId={podId} onOpen={setPodId} />
+          </Tabs.Content>
+          <Tabs.Content value="friends" className="tab-panel">
+            <FriendsTab myId={myId} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </main>
+  );
+}

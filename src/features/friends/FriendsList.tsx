@@ -1,0 +1,78 @@
+/** The friends list: Unfriend and Block, both after a confirmation (spec: the same delete call). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { friendsList } from '../../db/queries';
+import { nameOf } from '../../db/queries/names';
+import type { FriendshipRow } from '../../db/schema';
+import { actions, db } from '../../sync/app';
+import { pullKey } from '../../sync/pull';
+import { ConfirmDialog } from '../chats/ConfirmDialog';
+import { usePullState } from '../chats/hooks';
+import { listState } from '../chats/list-state';
+import { ListStatus } from '../chats/ListStatus';
+import { Avatar } from '../profile/Avatar';
+
+export const FRIENDS_FAILED = 'Failed to load friends.';
+export const NO_FRIENDS = 'No friends yet.';
+
+type Removal = { friendship: FriendshipRow; mode: 'unfriend' | 'block' };
+
+export function FriendsList() {
+  const friends = useLiveQuery(() => friendsList(db), []);
+  const pull = usePullState(pullKey('friends'));
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const removalName = removal ? nameOf(removal.friendship.friend) : '';
+
+  return (
+    <>
+      <ListStatus state={listState(friends, pull)} loading="Loading friends..." error={FRIENDS_FAILED} empty={NO_FRIENDS} />
+      {friends && friends.length > 0 ? (
+        <ul className="row-list">
+          {friends.map((friendship) => {
+            const name = nameOf(friendship.friend);
+            return (
+              <li key={friendship.friendshipId} className="row-with-actions">
+                <span className="row-static">
+                  <Avatar username={friendship.friend.username} avatarUrl={friendship.friend.avatarUrl} displayName={friendship.friend.displayName} size={36} />
+                  <span className="row-text">
+                    <span className="row-title">{name}</span>
+                    <span className="row-detail muted">@{friendship.friend.username}</span>
+                  </span>
+                  {friendship.syncState === 'queued' ? (
+                    <span role="status" className="badge badge--pending">
+                      Pending
+                    </span>
+                  ) : null}
+                </span>
+                <span className="button-row">
+                  <button type="button" className="button button--secondary" aria-label={`Unfriend ${name}`} onClick={() => setRemoval({ friendship, mode: 'unfriend' })}>
+                    Unfriend
+                  </button>
+                  <button type="button" className="button button--secondary" aria-label={`Block ${name}`} onClick={() => setRemoval({ friendship, mode: 'block' })}>
+                    Block
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={removal !== null}
+        title={removal?.mode === 'block' ? `Block ${removalName}?` : `Unfriend ${removalName}?`}
+        description={
+          removal?.mode === 'block'
+            ? `${removalName} will be removed from your friends.`
+            : `${removalName} will be removed from your friends. You can send a new request later.`
+        }
+        confirmLabel={removal?.mode === 'block' ? 'Block' : 'Unfriend'}
+        danger
+        onCancel={() => setRemoval(null)}
+        onConfirm={() => {
+          if (removal) void actions.removeFriend(removal.friendship.friendshipId);
+          setRemoval(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/** The 'Messages' tab: user search and conversation list, or one open conversation. */
+import { usePullOnMount } from '../chats/hooks';
+import { ConversationList } from './ConversationList';
+import { ConversationView } from './ConversationView';
+import { UserSearch } from './UserSearch';
+
+interface MessagesTabProps {
+  myId: string;
+  /** The open conversation's peer, or null for the list. */
+  peerId: string | null;
+  onOpen(peerId: string | null): void;
+}
+
+export function MessagesTab({ myId, peerId, onOpen }: MessagesTabProps) {
+  usePullOnMount('conversations');
+  if (peerId) return <ConversationView key={peerId} peerId={peerId} myId={myId} onBack={() => onOpen(null)} />;
+  return (
+    <div className="stack">
+      <UserSearch myId={myId} onSelect={onOpen} />
+      <ConversationList onOpen={onOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Commander search: online it asks the server and keeps every result in the mirror; offline
+ * (or when the service fails) it searches the names seen before. Any name can still be typed
+ * by hand: the search only suggests.
+ */
+import { z } from 'zod';
+import { CARD_RESULTS_MAX, cardSummarySchema, COMMANDER_SEARCH_MIN_LENGTH } from '../../contract/cards';
+import type { CardRow, PodTableDB } from '../../db/schema';
+import { NetworkError } from '../api';
+import type { SyncContext } from '../context';
+
+export interface CommanderSearchResult {
+  cards: CardRow[];
+  /** True when the answer came from the cards seen before, not from the service. */
+  offline: boolean;
+}
+
+async function searchLocal(db: PodTableDB, kind: CardRow['kind'], query: string): Promise<CardRow[]> {
+  const needle = query.toLowerCase();
+  const rows = await db.cards.where('kind').equals(kind).filter((card) => card.search.includes(needle)).toArray();
+  return rows.sort((a, b) => a.name.localeCompare(b.name)).slice(0, CARD_RESULTS_MAX);
+}
+
+export async function searchCommanders(ctx: SyncContext, query: string, partner = false): Promise<CommanderSearchResult> {
+  const q = query.trim();
+  const kind: CardRow['kind'] = partner ? 'partner' : 'commander';
+  if (q.length < COMMANDER_SEARCH_MIN_LENGTH) return { cards: [], offline: false };
+  try {
+    const raw = await ctx.api.request('GET', `/api/cards/commanders?q=${encodeURIComponent(q)}&partner=${partner}`);
+    const cards = z.array(cardSummarySchema).parse(raw);
+    const rows: CardRow[] = cards.map((card) => ({ ...card, kind, search: card.name.toLowerCase() }));
+    await ctx.db.cards.bulkPut(rows);
+    return { cards: rows.slice(0, CARD_RESULTS_MAX), offline: false };
+  } catch (error) {
+    if (!(error instanceof NetworkError) && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) >= 500)) throw error;
+    return { cards: await searchLocal(ctx.db, kind, q), offline: true };
+  }
+}

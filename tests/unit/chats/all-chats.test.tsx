@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+
+vi.mock('../../../src/sync/app', () => import('./app-mock'));
+
+import { ChatsPage } from '../../../src/features/chats/ChatsPage';
+import { pullKey } from '../../../src/sync/pull';
+import { actions, bo, cy, db, failedPull, loaded, me, pod, resetApp, setPull } from './app-mock';
+
+function section(title: string) {
+  return screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
+}
+
+beforeEach(async () => {
+  await resetApp();
+});
+afterEach(cleanup);
+
+describe('chats page: All Chats', () => {
+  it('has the four tabs and refreshes what the inbox shows', async () => {
+    render(<ChatsPage />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['All Chats', 'Messages', 'Pod Chats', 'Friends']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(actions.pullList.mock.calls.map((call) => call[0]).sort()).toEqual(['conversations', 'friendRequests', 'podInvitations', 'pods']));
+    expect(within(section('Game Invites')).getByText('Game invites are coming soon.')).toBeTruthy();
+  });
+
+  it('lists direct and pod messages newest first with who, where and what', async () => {
+    await db.pods.put(pod({ id: 'p1', name: 'Tuesday', members: [me, bo] }));
+    await db.podMessages.put({ id: 'pm', clientId: null, podId: 'p1', content: 'pod news', createdAt: '2026-01-01T11:00:00.000Z', sender: { id: bo.id, username: 'bo', displayName: null } });
+    await db.directMessages.put({ id: 'dm', clientId: null, senderId: cy.id, receiverId: me.id, content: 'hey', createdAt: '2026-01-01T12:00:00.000Z', sender: cy, peerId: cy.id });
+    render(<ChatsPage />);
+    await screen.findByText('hey');
+    const items = within(section('Recent Activity')).getAllByRole('button');
+    expect(items.map((item) => item.querySelector('.row-title')?.textContent)).toEqual(['Cy · Direct message', 'bo · Tuesday']);
+    expect(items.map((item) => item.querySelector('.row-detail')?.textContent)).toEqual(['hey', 'pod news']);
+  });
+
+  it('opens the conversation of a direct message from the feed on the Messages tab', async () => {
+    await db.users.put({ ...cy, defaultDeckId: null });
+    await db.directMessages.put({ id: 'dm', clientId: null, senderId: cy.id, receiverId: me.id, content: 'hey', createdAt: '2026-01-01T12:00:00.000Z', sender: cy, peerId: cy.id });
+    render(<ChatsPage />);
+    fireEvent.click((await screen.findByText('hey')).closest('button')!);
+    expect((await screen.findByRole('tab', { name: 'Messages' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Cy' })).toBeTruthy();
+    expect(actions.pullDirectMessages).toHaveBeenCalledWith(cy.id);
+  });
+
+  it('shows incoming friend requests with Accept / Reject, and the inbox error text', async () => {
+    await db.friendRequests.put({ friendshipId: 'r1', status: 'PENDING', requester: bo, addressee: me, createdAt: '2026-01-01T00:00:00.000Z', direction: 'incoming' });
+    render(<ChatsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept bo' }));
+    expect(actions.acceptFriendRequest).toHaveBeenCalledWith('r1');
+    await db.friendRequests.clear();
+    await setPull(pullKey('friendRequests'), failedPull());
+    expect(await within(section('Friend Requests')).findByText('Failed to load pending requests.')).toBeTruthy();
+  });
+
+  it('shows pod invites with the pod, who invited, Accept and Decline', async () => {
+    await db.podInvitations.put({ invitationId: 'i1', invitedBy: bo, invitee: me, pod: { id: 'p9', name: 'Friday Night' }, createdAt: '2026-01-01T00:00:00.000Z' });
+    await setPull(pullKey('podInvitations'), loaded());
+    render(<ChatsPage />);
+    const invites = await waitFor(() => {
+      const list = within(section('Pod Invites'));
+      expect(list.getByText('Friday Night')).toBeTruthy();
+      return list;
+    });
+    expect(invites.getByText('Invited by bo')).toBeTruthy();
+    fireEvent.click(invites.getByRole('button', { name: 'Decline invitation to Friday Night' }));
+    expect(actions.declinePodInvitation).toHaveBeenCalledWith('i1');
+    fireEvent.click(invites.getByRole('button', { name: 'Accept invitation to Friday Night' }));
+    expect(actions.acceptPodInvitation).toHaveBeenCalledWith('i1');
+  });
+});
