@@ -8,6 +8,7 @@ import {
   podMessageSchema,
   podSchema,
 } from './social';
+import { gameSchema } from './game';
 import { userSchema } from './users';
 
 /** Close codes of ours (4000–4999 are application codes). 1000 = normal close: not reconnected. */
@@ -25,6 +26,7 @@ export const LiveCloseCode = {
  * - POD_REMOVED: members of a deleted pod, and a member who was removed or left;
  * - FRIEND_REQUEST, FRIENDSHIP_UPDATED (accepted, as seen by each side), FRIENDSHIP_REMOVED: both people;
  * - POD_INVITATION, POD_INVITATION_REMOVED: the invitee (and the inviter's devices);
+ * - GAME_UPDATED: the game's creator and every account participant;
  * - ERROR: an answer to a client event that was refused (e.g. JOIN_POD by a non-member).
  */
 export const serverEvent = z.discriminatedUnion('type', [
@@ -39,6 +41,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FRIENDSHIP_REMOVED'), friendshipId: z.string() }),
   z.object({ type: z.literal('POD_INVITATION'), payload: podInvitationSchema }),
   z.object({ type: z.literal('POD_INVITATION_REMOVED'), invitationId: z.string() }),
+  z.object({ type: z.literal('GAME_UPDATED'), payload: gameSchema }),
   z.object({ type: z.literal('ERROR'), message: z.string() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

@@ -22,6 +22,11 @@ import * as friends from './social/friends';
 import * as pods from './social/pods';
 import { listAllUsers, searchUsers } from './social/user-search';
 import { askServiceWorkerToDrain } from './sw-bridge';
+import { searchCommanders } from './table/cards';
+import * as decks from './table/decks';
+import * as games from './table/games';
+import type { DeckInput } from '../contract/decks';
+import type { CreateGameInput, GameIncrement, GameStatus } from '../contract/game';
 import { readStoredToken } from './token';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
@@ -127,6 +132,16 @@ export const actions = {
   rejectFriendRequest: (friendshipId: string) => friends.removeFriendship(ctx, friendshipId, 'reject'),
   removeFriend: (friendshipId: string) => friends.removeFriendship(ctx, friendshipId, 'remove'),
 
+  saveDeck: (input: DeckInput, existingId?: string) => decks.saveDeck(ctx, input, existingId),
+  deleteDeck: (id: string) => decks.deleteDeck(ctx, id),
+  searchCommanders: (query: string, partner?: boolean) => searchCommanders(ctx, query, partner),
+  createGame: (input: Omit<CreateGameInput, 'id'>) => games.createGame(ctx, input),
+  changeCounter: (gameId: string, change: Omit<GameIncrement, 'id'>) => games.changeCounter(ctx, gameId, change),
+  passTurn: (gameId: string) => games.passTurn(ctx, gameId),
+  undoLastChange: (gameId: string) => games.undoLastChange(ctx, gameId),
+  setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
+  pullGame: (gameId: string) => puller.game(gameId),
+
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),
   leavePodChannel: (podId: string) => live.send({ type: 'LEAVE_POD', podId }),
@@ -145,6 +160,7 @@ export const actions = {
     const entry = await discardWrite(db, id);
     if (entry?.target?.table === 'users') await auth.refreshCurrentUser(ctx);
     if (entry?.target?.table === 'pods') await puller.list('pods').catch(() => undefined);
+    if (entry?.target?.table === 'games') await puller.game(entry.target.id).catch(() => undefined);
     // A refused accept/decline removed the invitation optimistically: bring it back.
     if (entry?.target?.table === 'podInvitations') await puller.list('podInvitations').catch(() => undefined);
   },

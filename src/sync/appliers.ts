@@ -4,10 +4,14 @@ import type { Appliers } from './sender';
 import { directMessageAppliers } from './social/direct-messages';
 import { friendAppliers } from './social/friends';
 import { podAppliers } from './social/pods';
+import { deckAppliers } from './table/decks';
+import { gameAppliers } from './table/games';
 
 export const appliers: Appliers = {
   [PROFILE_UPDATE_KIND]: profileUpdateApplier,
   ...directMessageAppliers,
   ...podAppliers,
   ...friendAppliers,
+  ...deckAppliers,
+  ...gameAppliers,
 };

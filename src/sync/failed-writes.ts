@@ -6,7 +6,7 @@
 import type { OutboxEntry, PodTableDB } from '../db/schema';
 import { retryEntry } from './outbox';
 
-const rowTables = ['directMessages', 'podMessages', 'pods', 'friendRequests', 'friendships'] as const;
+const rowTables = ['directMessages', 'podMessages', 'pods', 'friendRequests', 'friendships', 'decks', 'games'] as const;
 type RowTable = (typeof rowTables)[number];
 
 function rowTable(entry: OutboxEntry): RowTable | undefined {

@@ -5,6 +5,7 @@ import { applyServerUser } from './current-user';
 import { storeDirectMessages } from './social/direct-messages';
 import { forgetFriendship, storeFriendRequests, storeFriendships } from './social/friends';
 import { forgetPod, storePod, storePodInvitations, storePodMessages } from './social/pods';
+import { storeServerGame } from './table/games';
 
 export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promise<void> {
   switch (event.type) {
@@ -37,6 +38,9 @@ export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promis
       return;
     case 'POD_INVITATION_REMOVED':
       await db.podInvitations.delete(event.invitationId);
+      return;
+    case 'GAME_UPDATED':
+      await storeServerGame(db, event.payload);
       return;
     case 'PONG':
     case 'ERROR':

@@ -22,6 +22,8 @@ import { replaceSettled, upsertPublicUsers } from './merge';
 import { storeDirectMessages } from './social/direct-messages';
 import { forgetPod, storePodInvitations, storePodMessages } from './social/pods';
 import { storeFriendRequests } from './social/friends';
+import { storeDecks } from './table/decks';
+import { storeServerGame } from './table/games';
 
 export const DEDUPE_MS = 2000;
 export const RETRY_MS = 5000;
@@ -85,6 +87,13 @@ const loaders = {
       await storePodInvitations(db, rows);
     });
   },
+  async decks(db, api) {
+    await storeDecks(db, await api.request<unknown[]>('GET', '/api/decks'), true);
+  },
+  /** The caller's games (created or taking part); each lands with this device's pending changes on top. */
+  async games(db, api) {
+    for (const game of await api.request<unknown[]>('GET', '/api/games')) await storeServerGame(db, game);
+  },
 } satisfies Record<string, Loader>;
 
 export type ListKind = keyof typeof loaders;
@@ -118,6 +127,7 @@ export interface Puller {
   podMessages(podId: string, limit?: number): Promise<void>;
   podInvites(podId: string): Promise<void>;
   directMessages(peerId: string): Promise<void>;
+  game(gameId: string): Promise<void>;
   /** Everything a signed-in user sees: lists, then the latest messages of every pod. */
   all(): Promise<void>;
 }
@@ -159,8 +169,12 @@ export function createPuller(db: PodTableDB, api: ApiClient, now: () => number =
     podMessages: (podId, limit = POD_MESSAGES_PER_PULL) => pull(pullKey('podMessages', `${podId}:${limit}`), podMessagesLoader(podId, limit)),
     podInvites: (podId) => pull(pullKey('podInvites', podId), podInvitesOfPodLoader(podId)),
     directMessages: (peerId) => pull(pullKey('directMessages', peerId), directMessagesLoader(peerId)),
+    game: (gameId) =>
+      pull(pullKey('game', gameId), async (database, client) => {
+        await storeServerGame(database, await client.request('GET', `/api/games/${encodeURIComponent(gameId)}`));
+      }),
     async all() {
-      const kinds: ListKind[] = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations'];
+      const kinds: ListKind[] = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games'];
       await Promise.allSettled(kinds.map((kind) => puller.list(kind)));
       const pods = await db.pods.toArray();
       await Promise.allSettled(pods.filter((pod) => !pod.syncState).map((pod) => puller.podMessages(pod.id)));
