@@ -1,0 +1,91 @@
+/**
+ * Forgot / reset password (spec section 7). The forgot answer is the same whether or not the
+ * account exists, and the mail goes out after the answer, so neither the text nor the time
+ * tells who has an account. Reset tokens: 256 random bits, stored as SHA-256, single use,
+ * valid RESET_TOKEN_TTL_MS (1 h). A reset revokes every token of the user and every other
+ * reset link, and closes the user's live sockets.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS } from '../../src/contract/limits';
+import { ServerText, forgotPasswordBody, resetPasswordBody } from '../../src/contract/users';
+import { passwordResetTokens, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { badRequest } from '../errors';
+import { findUserByEmail } from '../users/repo';
+import { parseBody } from '../validate';
+import { hashPassword } from './passwords';
+import { hashSecret, looksLikeToken, newSecret, revokeAllTokens } from './tokens';
+
+export function resetMail(appUrl: string, username: string, link: string) {
+  return {
+    subject: 'Reset your PodTable password',
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your PodTable account.',
+      'Open this link within one hour to choose a new password:',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this mail: your password stays as it is.',
+      '',
+      `PodTable — ${appUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, limiters } = deps;
+
+  app.post('/api/auth/forgot-password', async (request) => {
+    const { email } = parseBody(forgotPasswordBody, request.body);
+    await limiters.forgotPasswordPerIp.consume(request.ip);
+    await limiters.forgotPasswordPerEmail.consume(email.toLowerCase());
+
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = newSecret();
+      const now = deps.now();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashSecret(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${deps.config.appUrl}/reset-password/${token}`;
+      deps.sendMailInBackground({ to: user.email, link, ...resetMail(deps.config.appUrl, user.username, link) });
+    }
+    return { message: ServerText.forgotPasswordSent };
+  });
+
+  app.patch<{ Params: { token: string } }>('/api/auth/reset-password/:token', async (request) => {
+    const { token } = request.params;
+    if (!looksLikeToken(token)) throw badRequest(ServerText.invalidResetToken);
+    const { newPassword } = parseBody(resetPasswordBody, request.body);
+    const tokenHash = hashSecret(token);
+    const usable = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, deps.now()));
+
+    // Checked before the (slow) hash so a bad link answers at once; claimed atomically below.
+    const [candidate] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+    if (!candidate) throw badRequest(ServerText.invalidResetToken);
+    const passwordHash = await hashPassword(newPassword);
+
+    const now = deps.now();
+    const userId = await db.transaction(async (tx) => {
+      const [claimed] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(usable).returning({ userId: passwordResetTokens.userId });
+      if (!claimed) return undefined;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
+      await revokeAllTokens(tx, claimed.userId);
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+      return claimed.userId;
+    });
+    if (!userId) throw badRequest(ServerText.invalidResetToken);
+    deps.hub.disconnectUser(userId);
+    request.log.info({ userId }, 'password reset');
+    return { message: ServerText.passwordReset };
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Bearer tokens: 32 random bytes (256 bits), base64url. Only SHA-256(token) is stored;
+ * a token expires TOKEN_TTL_MS (30 days) after login and can be revoked one by one (logout)
+ * or all at once (password reset).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { TOKEN_TTL_MS } from '../../src/contract/limits';
+import { authTokens, users } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+
+/** Same shape as a real token; anything else is rejected before a database lookup. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function looksLikeToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value);
+}
+
+export async function issueToken(db: DbOrTx, userId: string, now: Date): Promise<string> {
+  const token = newSecret();
+  await db.insert(authTokens).values({
+    tokenHash: hashSecret(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+export interface TokenOwner {
+  id: string;
+  username: string;
+  tokenHash: string;
+}
+
+/** The user a token belongs to, when the token is well formed, known, unrevoked and unexpired. */
+export async function resolveToken(db: DbOrTx, token: unknown, now: Date): Promise<TokenOwner | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const tokenHash = hashSecret(token);
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.revoked, false), gt(authTokens.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, tokenHash } : undefined;
+}
+
+export async function revokeToken(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.update(authTokens).set({ revoked: true }).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+export async function revokeAllTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(authTokens).set({ revoked: true }).where(eq(authTokens.userId, userId));
+}

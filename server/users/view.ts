@@ -1,0 +1,25 @@
+/** Database rows → what the API answers. The password hash never leaves this module's input. */
+import type { PublicUser, User } from '../../src/contract/users';
+import type { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    defaultDeckId: row.defaultDeckId,
+  };
+}
+
+/** What anyone signed in may see of another user: never the e-mail. */
+export function toPublicUser(row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>): PublicUser {
+  return { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl };
+}
+
+export function avatarPath(userId: string, version: string): string {
+  return `/api/users/${userId}/avatar?v=${version}`;
+}

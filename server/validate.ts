@@ -1,0 +1,30 @@
+/** Boundary validation: zod schemas from src/contract; the first issue's message becomes a 400. */
+import type { z } from 'zod';
+import { badRequest } from './errors';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON body must be an object; then the schema decides. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
+  return parseValue(schema, body);
+}
+
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : undefined;
+  // zod's own texts ("Invalid input: expected string, received number") do not name the field; ours do.
+  if (issue && field && issue.message.startsWith('Invalid input')) throw badRequest(`${field}: ${issue.message}`);
+  throw badRequest(issue?.message ?? 'Invalid request.');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in paths are checked before they reach a uuid column (a malformed uuid is a database error, not a 404). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../server/db/schema';
+import { redactUrl, serializeError } from '../../server/logging';
+import { linkIn, openSocket, startServer, unique, type TestServer } from './helpers';
+
+const SECRET_PARAM = 'SECRET-PARAM-VALUE-42';
+
+function failingRoute(app: FastifyInstance) {
+  app.post('/api/test/db-failure', async () => {
+    const username = unique('dup');
+    await app.deps.db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: SECRET_PARAM });
+    await app.deps.db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: SECRET_PARAM });
+    return {};
+  });
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ setup: failingRoute });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('logs', () => {
+  it('never contain a password, a bearer token, a socket token or a reset token in a URL', async () => {
+    const password = 'Hunter2-correct-horse-battery';
+    const username = unique('log');
+    const email = `${username}@example.com`;
+    expect((await server.request('POST', '/api/users', { body: { email, username, password } })).status).toBe(201);
+    const { token } = await server.login(username, password);
+    await server.request('POST', '/api/users/login', { body: { username, password: `${password}-wrong` } });
+    await server.request('POST', '/api/users/login', { raw: `{"username":"${username}","password":"${password}"`, headers: { 'content-type': 'application/json' } });
+    await server.request('GET', '/api/users/me', { token });
+    await server.request('PUT', '/api/users/me', { token, body: { displayName: 'Logged' } });
+    const socket = await openSocket(`${server.wsUrl}/ws?token=${token}`);
+    socket.socket.close(1000);
+    await socket.closed;
+
+    await server.request('POST', '/api/auth/forgot-password', { body: { email } });
+    const resetToken = linkIn(await server.waitForMail((text) => text.includes(email))).split('/').pop()!;
+    await fetch(`${server.url}/reset-password/${resetToken}`, { headers: { accept: 'text/html' } });
+    const reset = await server.request('PATCH', `/api/auth/reset-password/${resetToken}`, { body: { newPassword: `${password}-new` } });
+    expect(reset.status).toBe(200);
+    expect((await server.request('POST', '/api/test/db-failure')).status).toBe(500);
+
+    const log = server.logText();
+    // The lines this test relies on are really there (so the checks below can fail).
+    expect(log).toContain('"url":"/api/users/login"');
+    expect(log).toContain('"url":"/ws?token=[redacted]"');
+    expect(log).toContain('"url":"/api/auth/reset-password/[redacted]"');
+    expect(log).toContain('"url":"/reset-password/[redacted]"');
+    expect(log).toContain('Failed query: insert into \\"users\\"');
+
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(token);
+    expect(log.toLowerCase()).not.toContain('bearer');
+    expect(log).not.toContain(SECRET_PARAM);
+    // The reset link is logged once, on purpose: the outbox line, so a local operator can follow it.
+    const withResetToken = log.split('\n').filter((line) => line.includes(resetToken));
+    expect(withResetToken).toHaveLength(1);
+    expect(JSON.parse(withResetToken[0]!).msg).toBe('mail written to the outbox');
+    // Every line is structured JSON.
+    for (const line of log.split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/ws?token=abc', '/ws?token=[redacted]'],
+    ['/ws/123?x=1&token=abc&y=2', '/ws/123?x=1&token=[redacted]&y=2'],
+    ['/ws?TOKEN=abc', '/ws?TOKEN=[redacted]'],
+    ['/ws?%74oken=abc', '/ws?%74oken=[redacted]'],
+    ['/api/auth/reset-password/abc?x=1', '/api/auth/reset-password/[redacted]?x=1'],
+    ['/reset-password/abc', '/reset-password/[redacted]'],
+    ['/api/users/me', '/api/users/me'],
+    ['/api/users/search?username=token', '/api/users/search?username=token'],
+  ])('%s → %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('serializeError', () => {
+  it('drops query parameters of database errors but keeps the SQL and the cause code', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', params: ['secret'] });
+    const error = Object.assign(new Error('Failed query: insert into t values ($1)\nparams: secret'), {
+      query: 'insert into t values ($1)',
+      params: ['secret'],
+      cause,
+    });
+    const out = serializeError(error);
+    expect(JSON.stringify(out)).not.toContain('secret');
+    expect(out.message).toBe('Failed query: insert into t values ($1)');
+    expect(out.cause).toEqual({ type: 'Error', message: 'duplicate key value violates unique constraint "x"', code: '23505' });
+  });
+});
