@@ -70,8 +70,9 @@ test('forgot password → reset through the mailed link → log in with the new 
   await page.getByRole('button', { name: 'Send reset instructions' }).click();
   await expect(page.getByText(/we have sent password reset instructions/i)).toBeVisible();
 
+  // The server sends mail in the background: wait for the .eml to appear.
+  await expect.poll(() => server.mails().some((text) => text.includes(user.email)), { message: 'a reset mail in DATA_DIR/outbox' }).toBe(true);
   const mail = server.mails().find((text) => text.includes(user.email));
-  expect(mail, 'a reset mail in DATA_DIR/outbox').toBeDefined();
   const link = mail!.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_\-%=]+/)?.[0];
   expect(link).toBeDefined();
 
@@ -99,7 +100,7 @@ test('forgot password → reset through the mailed link → log in with the new 
   await expect(page.getByRole('alert')).toHaveText('Failed to reset password. Invalid or expired token.');
 });
 
-test('after one online visit the installed app opens the dashboard with no network', async ({ page, context }) => {
+test('after one online visit the installed app opens the dashboard with no network', async ({ page, context, server }) => {
   const user = uniqueUser('dee');
   await registerAndLogin(page, user);
   await expect(page.getByText(user.email)).toBeVisible();
@@ -116,8 +117,14 @@ test('after one online visit the installed app opens the dashboard with no netwo
   await expect(page.getByText('Waiting for connection…')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByLabel('Display name')).toHaveValue('Offline Dee');
+  await expect(page.getByText('Waiting for connection…')).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const storedName = async () =>
+    (await (await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).displayName;
+  expect(await storedName()).toBeNull();
   await context.setOffline(false);
-  await expect(page.getByText('Saved')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(storedName, { timeout: 20_000 }).toBe('Offline Dee');
+  await expect(page.getByText('Waiting for connection…')).toHaveCount(0);
 });
 
 test('protected routes redirect to /login without a token; unknown paths show the router error', async ({ page }) => {
