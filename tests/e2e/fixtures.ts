@@ -4,6 +4,8 @@ import { ServerProcess } from './server-process';
 
 export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
   server: [
+    // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = new ServerProcess();
       await server.start();

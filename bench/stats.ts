@@ -1,0 +1,13 @@
+/** Small statistics helpers for the benchmarks. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function summarize(samples: number[]): { p50: number; p99: number; count: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length };
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
