@@ -2,6 +2,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
+import { DecksTab } from '../decks/DecksTab';
 import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
@@ -49,8 +50,7 @@ export function ProfilePage() {
           <p className="muted">Coming soon.</p>
         </Tabs.Content>
         <Tabs.Content value="decks" className="card tab-panel">
-          {/* The decks issue puts the deck list and form here. */}
-          <p className="muted">Your decks will appear here.</p>
+          <DecksTab />
         </Tabs.Content>
         <Tabs.Content value="settings" className="card tab-panel">
           <p className="muted">Coming soon.</p>

@@ -1,12 +1,12 @@
-/**
- * Decks the user can choose as default. Decks are not mirrored yet; the decks issue replaces
- * the body with a live query on its deck table.
- */
+/** Decks the user can choose as default in the Profile tab: the deck mirror, by name. */
+import { useDecks } from '../decks/useDecks';
+
 export interface DeckOption {
   id: string;
   name: string;
 }
 
 export function useDeckOptions(): DeckOption[] {
-  return [];
+  const decks = useDecks();
+  return (decks ?? []).map((deck) => ({ id: deck.id, name: deck.name }));
 }

@@ -77,8 +77,9 @@ describe('routes', () => {
     }
   });
 
-  it("shows 'Could not load deck' for a default deck the app cannot resolve yet", async () => {
+  it("shows 'Could not load deck' for a default deck the loaded deck list does not hold", async () => {
     await logIn({ displayName: null, defaultDeckId: 'deck-1' });
+    await db.meta.put({ key: 'pull:decks', value: { loadedAt: Date.now(), error: null } });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'ana' })).toBeTruthy();
     expect(await screen.findByText('Could not load deck')).toBeTruthy();
