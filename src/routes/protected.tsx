@@ -4,7 +4,9 @@
  */
 import { createRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { NewGameComing, NoLiveGame, SeatingComing } from '../features/game/GamePlaceholders';
+import { LayoutPage } from '../features/game/LayoutPage';
+import { NewGamePage } from '../features/game/NewGamePage';
+import { GameSessionPage, PlaymatPage } from '../features/game/PlaymatPage';
 import { ChatsPage } from '../features/chats/ChatsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { GameLayout, ProtectedLayout, ShellLayout } from '../features/shell/ProtectedLayout';
@@ -27,13 +29,21 @@ const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: '/pro
 const newGameSetupRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/new-game-setup',
-  component: NewGameComing,
+  component: NewGamePage,
 });
 
-const gameSessionRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/session', component: NoLiveGame });
-const gameLayoutRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/layout', component: SeatingComing });
-const gameSetupRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/setup', component: NewGameComing });
-const gameByIdRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/$id', component: NoLiveGame });
+const gameSessionRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/session', component: GameSessionPage });
+const gameLayoutRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/layout', component: LayoutPage });
+const gameSetupRoute = createRoute({ getParentRoute: () => gameRoute, path: '/game/setup', component: NewGamePage });
+const gameByIdRoute = createRoute({
+  getParentRoute: () => gameRoute,
+  path: '/game/$id',
+  // Keyed by id: another game's playmat starts fresh (its own pull, panels closed).
+  component: function GameByIdPage() {
+    const { id } = gameByIdRoute.useParams();
+    return <PlaymatPage key={id} gameId={id} />;
+  },
+});
 
 export const protectedTree = authRoute.addChildren([
   shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, newGameSetupRoute]),

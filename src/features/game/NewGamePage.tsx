@@ -1,0 +1,60 @@
+/**
+ * The new game wizard, steps 1 and 2 (/game/setup and /new-game-setup; spec section 2): choose a
+ * pod or a custom table, then gather the players. The draft lives in the wizard store, so the
+ * layout page's Back returns here with everything kept.
+ */
+import { useWizardStore, type WizardMode } from '../../stores/wizard';
+import { PageHeader } from '../shell/PageHeader';
+import { CustomTableStep } from './CustomTableStep';
+import { PodStep } from './PodStep';
+import '../chats/chats.css';
+import './game.css';
+
+const CHOICES: { mode: WizardMode; title: string; detail: string }[] = [
+  { mode: 'pod', title: 'Play With a Pod', detail: 'Seat the members of one of your pods.' },
+  { mode: 'custom', title: 'Build a Custom Table', detail: 'Invite friends, pod members or anyone, and add guests.' },
+];
+
+function ModeChoice({ onChoose }: { onChoose(mode: WizardMode): void }) {
+  return (
+    <section aria-labelledby="wizard-choice-title">
+      <h2 id="wizard-choice-title" className="visually-hidden">
+        Choose a table
+      </h2>
+      <ul className="wizard-choices">
+        {CHOICES.map((choice) => (
+          <li key={choice.mode}>
+            <button
+              type="button"
+              className="wizard-choice"
+              aria-labelledby={`wizard-choice-${choice.mode}-title`}
+              aria-describedby={`wizard-choice-${choice.mode}`}
+              onClick={() => onChoose(choice.mode)}
+            >
+              <span id={`wizard-choice-${choice.mode}-title`} className="wizard-choice-title">
+                {choice.title}
+              </span>
+              <span id={`wizard-choice-${choice.mode}`} className="wizard-choice-detail">
+                {choice.detail}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function NewGamePage() {
+  const mode = useWizardStore((state) => state.mode);
+  const chooseMode = useWizardStore((state) => state.chooseMode);
+
+  return (
+    <main className="page wizard">
+      <PageHeader title="New game" />
+      {mode === null ? <ModeChoice onChoose={chooseMode} /> : null}
+      {mode === 'pod' ? <PodStep onBack={() => chooseMode(null)} /> : null}
+      {mode === 'custom' ? <CustomTableStep onBack={() => chooseMode(null)} /> : null}
+    </main>
+  );
+}
