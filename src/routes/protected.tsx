@@ -4,6 +4,7 @@
  */
 import { createRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ClaimPage } from '../features/game/ClaimPage';
 import { LayoutPage } from '../features/game/LayoutPage';
 import { NewGamePage } from '../features/game/NewGamePage';
 import { GameSessionPage, PlaymatPage } from '../features/game/PlaymatPage';
@@ -45,7 +46,16 @@ const gameByIdRoute = createRoute({
   },
 });
 
+const claimRoute = createRoute({
+  getParentRoute: () => gameRoute,
+  path: '/claim/$token',
+  component: function ClaimByToken() {
+    const { token } = claimRoute.useParams();
+    return <ClaimPage token={token} />;
+  },
+});
+
 export const protectedTree = authRoute.addChildren([
   shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, newGameSetupRoute]),
-  gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute]),
+  gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute, claimRoute]),
 ]);

@@ -141,6 +141,7 @@ export const actions = {
   undoLastChange: (gameId: string) => games.undoLastChange(ctx, gameId),
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
+  claimGame: (token: string) => games.claimGame(ctx, token),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),

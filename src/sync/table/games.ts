@@ -150,3 +150,10 @@ export const gameAppliers: Record<string, Applier> = {
   [GameKinds.increment]: storeAnswer,
   [GameKinds.update]: storeAnswer,
 };
+
+/** Opens a guest's claim link (online only): the caller becomes that participant. */
+export async function claimGame(ctx: SyncContext, token: string): Promise<string> {
+  const game = gameSchema.parse(await ctx.api.request('POST', `/api/games/claim/${encodeURIComponent(token)}`));
+  await storeServerGame(ctx.db, game);
+  return game.id;
+}
