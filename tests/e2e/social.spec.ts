@@ -20,7 +20,7 @@ async function createPodWith(owner: Person, member: Person, podName: string) {
   await openTab(owner.page, 'Pod Chats');
   await owner.page.getByLabel('Pod name').fill(podName);
   await owner.page.getByRole('button', { name: 'Create pod' }).click();
-  await owner.page.getByRole('button', { name: new RegExp(podName) }).click();
+  await owner.page.getByRole('button', { name: new RegExp(`^${podName}`) }).click();
   await owner.page.getByRole('button', { name: 'Invite' }).click();
   const dialog = owner.page.getByRole('dialog');
   await dialog.getByLabel('Find people to invite').fill(member.username);
@@ -31,7 +31,7 @@ async function createPodWith(owner: Person, member: Person, podName: string) {
   await openTab(member.page, 'All Chats');
   await member.page.getByRole('button', { name: `Accept invitation to ${podName}` }).click();
   await openTab(member.page, 'Pod Chats');
-  await member.page.getByRole('button', { name: new RegExp(podName) }).click();
+  await member.page.getByRole('button', { name: new RegExp(`^${podName}`) }).click();
 }
 
 async function sendInChat(page: Page, text: string) {
@@ -103,14 +103,14 @@ test('offline: 3 pod messages stay pending through a reload and arrive once each
   const bo = await person(browser, baseURL, 'ivy');
   await createPodWith(ana, bo, 'Offline Pod');
   await openTab(ana.page, 'Pod Chats');
-  await ana.page.getByRole('button', { name: /Offline Pod/ }).click();
+  await ana.page.getByRole('button', { name: /^Offline Pod/ }).click();
   await waitForServiceWorker(bo.page);
 
   await bo.page.context().setOffline(true);
   for (const text of ['one', 'two', 'three']) await sendInChat(bo.page, `offline ${text}`);
   await bo.page.reload();
   await openTab(bo.page, 'Pod Chats');
-  await bo.page.getByRole('button', { name: /Offline Pod/ }).click();
+  await bo.page.getByRole('button', { name: /^Offline Pod/ }).click();
   await expect(bo.page.getByText('offline three')).toBeVisible();
   await expect(bo.page.getByRole('status').filter({ hasText: /Sending|Waiting/ }).first()).toBeVisible();
   expect(await podChatTexts(ana.page, 'Offline Pod')).not.toContain(expect.stringContaining('offline'));
@@ -126,7 +126,7 @@ test('server down: messages wait, and arrive once each, in order, after the serv
   const bo = await person(browser, baseURL, 'kim');
   await createPodWith(ana, bo, 'Outage Pod');
   await openTab(ana.page, 'Pod Chats');
-  await ana.page.getByRole('button', { name: /Outage Pod/ }).click();
+  await ana.page.getByRole('button', { name: /^Outage Pod/ }).click();
 
   await server.stop();
   for (const text of ['alpha', 'beta', 'gamma']) await sendInChat(bo.page, `outage ${text}`);
@@ -154,6 +154,6 @@ test('a cold offline start shows the recent pod chats', async ({ browser, baseUR
   await expect(page.getByText('Cold Start Pod')).toBeVisible();
   await expect(page.getByText(/see you at the store/)).toBeVisible();
   await openTab(page, 'Pod Chats');
-  await page.getByRole('button', { name: /Cold Start Pod/ }).click();
+  await page.getByRole('button', { name: /^Cold Start Pod/ }).click();
   await expect(page.getByText('see you at the store')).toBeVisible();
 });
