@@ -10,17 +10,21 @@ import { AVATAR_MAX_BYTES } from '../src/contract/limits';
 import { installAuth } from './auth/authenticate';
 import { createRateLimiters, type RateLimitSettings } from './auth/rateLimits';
 import { registerResetRoutes } from './auth/resetRoutes';
+import { registerCardRoutes } from './cards/routes';
 import type { Config } from './config';
 import type { Db } from './db/types';
+import { registerDeckRoutes } from './decks/routes';
 import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandler } from './errors';
+import { registerGameRoutes } from './games/routes';
 import { installIdempotency } from './idempotency';
 import { LiveHub, MAX_CLIENT_FRAME_BYTES } from './live/hub';
 import { registerLiveRoutes } from './live/routes';
-import { createLocalTransport, type LiveTransport } from './live/transport';
+import { createTransport, type LiveTransport } from './live/transport';
 import { loggerOptions } from './logging';
 import type { Mail, Mailer } from './mail';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
+import { registerSocialRoutes } from './social';
 import { registerStatic } from './static';
 import { registerAccountRoutes } from './users/accountRoutes';
 import { registerAvatarRoutes } from './users/avatarRoutes';
@@ -37,7 +41,7 @@ export interface BuildAppOptions {
   /** Defaults to the wall clock. */
   now?: () => Date;
   rateLimits?: Partial<RateLimitSettings>;
-  /** Defaults to the in-process transport. */
+  /** Defaults to LISTEN/NOTIFY when config.databaseUrl is set, else the in-process transport. */
   liveTransport?: LiveTransport;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
@@ -65,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const pendingMail = new Set<Promise<void>>();
-  const hub = new LiveHub(options.liveTransport ?? createLocalTransport(), app.log);
+  const hub = new LiveHub(options.liveTransport ?? (await createTransport({ databaseUrl: config.databaseUrl, db, log: app.log })), app.log);
   const deps: AppDeps = {
     db,
     config,
@@ -110,6 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDirectoryRoutes(app, deps);
   registerResetRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerSocialRoutes(app, deps);
+  registerDeckRoutes(app, deps);
+  registerGameRoutes(app, deps);
+  registerCardRoutes(app, deps);
   await registerStatic(app, config.staticDir);
 
   let timer: NodeJS.Timeout | undefined;

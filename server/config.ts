@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For (behind a reverse proxy) so rate limits see the client's address. */
   trustProxy: boolean;
+  /** Base URL of the Scryfall-compatible card service behind /api/cards, without a trailing slash. */
+  cardApiUrl: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +45,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`APP_URL must be an absolute URL such as https://podtable.example, not "${appUrl}".`);
   }
 
+  const cardApiUrl = (nonEmpty(env.CARD_API_URL) ?? 'https://api.scryfall.com').replace(/\/+$/, '');
+  if (!/^https?:\/\//i.test(cardApiUrl) || !URL.canParse(cardApiUrl)) {
+    throw new ConfigError(`CARD_API_URL must be an http(s) URL such as https://api.scryfall.com, not "${cardApiUrl}".`);
+  }
+
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -54,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel,
     trustProxy: ['1', 'true', 'yes'].includes((nonEmpty(env.TRUST_PROXY) ?? '').toLowerCase()),
+    cardApiUrl,
   };
 }

@@ -2,7 +2,8 @@
  * Logger options for Fastify's pino. Invariant: no password, token, Authorization header or
  * URL carrying a token ever reaches the log. Tokens travel in three places, all redacted:
  * the Authorization header (never serialised), the `token` query parameter of /ws, and the
- * path of reset links (/api/auth/reset-password/:token and the app page /reset-password/:token).
+ * path of reset links (/api/auth/reset-password/:token and the app page /reset-password/:token)
+ * and of guest claim links (/api/games/claim/:token and the app page /claim/:token).
  * Database errors are reduced to message and code: drizzle's and PGlite's errors carry the
  * query parameters, which may hold hashes or e-mail addresses.
  */
@@ -15,7 +16,7 @@ const SECRET_QUERY_PARAMS = new Set(['token', 'access_token', 'password']);
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-  const path = rawPath.replace(/(\/reset-password\/)[^/?#]*/gi, `$1${REDACTED}`);
+  const path = rawPath.replace(/(\/(?:reset-password|claim)\/)[^/?#]*/gi, `$1${REDACTED}`);
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)

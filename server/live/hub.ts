@@ -145,7 +145,7 @@ export class LiveHub {
     const targets = new Set(message.userIds ?? []);
     for (const [userId, set] of this.byUser) {
       for (const entry of set) {
-        if (targets.has(userId) || tokens.has(entry.tokenHash)) entry.socket.close(message.code, message.reason);
+        if (message.everyone || targets.has(userId) || tokens.has(entry.tokenHash)) entry.socket.close(message.code, message.reason);
       }
     }
   }

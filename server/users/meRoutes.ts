@@ -5,10 +5,13 @@ import { ServerText, updateMeBody, type User } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { unauthorized } from '../errors';
+import { findOwnDeck } from '../decks/repo';
+import { badRequest, unauthorized } from '../errors';
 import { parseBody } from '../validate';
 import { findUserById, rethrowUserConflict } from './repo';
 import { toUser } from './view';
+
+export const CHOOSE_OWN_DECK = 'Choose one of your decks.';
 
 /** Blank (after trimming) means "none". */
 function blankToNull(value: string | null): string | null {
@@ -31,6 +34,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (body.displayName !== undefined) patch.displayName = blankToNull(body.displayName);
     if (body.email !== undefined) patch.email = body.email;
     if (body.defaultDeckId !== undefined) patch.defaultDeckId = blankToNull(body.defaultDeckId);
+    if (patch.defaultDeckId && !(await findOwnDeck(db, id, patch.defaultDeckId))) throw badRequest(CHOOSE_OWN_DECK);
 
     if (Object.keys(patch).length === 0) {
       const row = await findUserById(db, id);

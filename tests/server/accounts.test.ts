@@ -155,8 +155,9 @@ describe('PUT /api/users/me', () => {
     const named = await server.request<User>('PUT', '/api/users/me', { token, body: { displayName: '  Ana the Bold  ' } });
     expect(named.status).toBe(200);
     expect(named.body).toEqual({ ...user, displayName: 'Ana the Bold' });
-    const deck = await server.request<User>('PUT', '/api/users/me', { token, body: { defaultDeckId: 'deck-1' } });
-    expect(deck.body).toEqual({ ...user, displayName: 'Ana the Bold', defaultDeckId: 'deck-1' });
+    const created = await server.request<{ id: string }>('POST', '/api/decks', { token, body: { name: 'Deck one' } });
+    const deck = await server.request<User>('PUT', '/api/users/me', { token, body: { defaultDeckId: created.body.id } });
+    expect(deck.body).toEqual({ ...user, displayName: 'Ana the Bold', defaultDeckId: created.body.id });
     const blank = await server.request<User>('PUT', '/api/users/me', { token, body: { displayName: '   ', defaultDeckId: null } });
     expect(blank.body).toEqual({ ...user, displayName: null, defaultDeckId: null });
     const newEmail = `${unique('new')}@example.com`;

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       staticDir: path.resolve('/srv/podtable/dist'),
       logLevel: 'info',
       trustProxy: false,
+      cardApiUrl: 'https://api.scryfall.com',
     });
   });
 

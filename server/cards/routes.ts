@@ -1,0 +1,57 @@
+/**
+ * Commander search for the wizard and the deck form (spec section 7 "External"):
+ * GET /api/cards/commanders?q=&partner=true|false → CardSummary[] (at most 20), and
+ * GET /api/cards/named?exact= → CardSummary or 404. Signed-in users only; the card service
+ * behind it is rate-limited and cached (service.ts). A failing or slow service answers 502,
+ * a full queue 503; the app then searches the names it has seen before.
+ */
+import type { FastifyInstance } from 'fastify';
+import { commanderSearchQuery, namedCardQuery } from '../../src/contract/cards';
+import { APP_VERSION_LABEL } from '../../src/contract/limits';
+import type { AppDeps } from '../deps';
+import { HttpError, notFound } from '../errors';
+import { parseValue } from '../validate';
+import { CardServiceBusy, CardServiceUnavailable, createCardService, type CardService } from './service';
+
+export const CardServerText = {
+  unavailable: 'The card service is unavailable right now.',
+  busy: 'The card service is busy right now. Try again in a moment.',
+  notFound: 'Card not found.',
+} as const;
+
+/** 'PodTable/0.8 (+https://podtable.example)': product/major.minor and where to reach us. */
+export function cardUserAgent(appUrl: string): string {
+  const [major, minor] = APP_VERSION_LABEL.split('.');
+  return `PodTable/${Number(major)}.${Number(minor)} (+${appUrl})`;
+}
+
+export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, service?: CardService): void {
+  const cards =
+    service ??
+    createCardService({ baseUrl: deps.config.cardApiUrl, userAgent: cardUserAgent(deps.config.appUrl), now: () => deps.now().getTime() });
+
+  async function ask<T>(log: { warn(obj: object, msg: string): void }, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CardServiceBusy) throw new HttpError(503, CardServerText.busy, { 'retry-after': '1' });
+      if (error instanceof CardServiceUnavailable) {
+        log.warn({ reason: error.message }, 'card service failed');
+        throw new HttpError(502, CardServerText.unavailable);
+      }
+      throw error;
+    }
+  }
+
+  app.get('/api/cards/commanders', { config: { auth: true } }, async (request) => {
+    const { q, partner } = parseValue(commanderSearchQuery, request.query);
+    return ask(request.log, () => cards.searchCommanders(q, partner));
+  });
+
+  app.get('/api/cards/named', { config: { auth: true } }, async (request) => {
+    const { exact } = parseValue(namedCardQuery, request.query);
+    const card = await ask(request.log, () => cards.named(exact));
+    if (!card) throw notFound(CardServerText.notFound);
+    return card;
+  });
+}

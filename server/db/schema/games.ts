@@ -1,0 +1,118 @@
+/**
+ * Decks and games (spec sections 3 and 7).
+ *
+ * A game's state is stored as ONE row of `games`: scalar columns for what is queried or
+ * ordered (creator, pod, status, start time) and jsonb for the nested parts the playmat reads
+ * whole (participants with their totals, seats, the 25-event log). Every write to that row
+ * happens under `SELECT … FOR UPDATE`, so totals are exact: integers in jsonb, changed by one
+ * writer at a time. Two side tables make the row queryable and exactly-once:
+ * - `game_players`: one row per account participant (who may read the game, whose list it is in);
+ * - `game_changes`: every applied increment id and PUT event id, forever (the event log keeps
+ *   only 25, so it cannot be the record of what was applied), and what each one undoes.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GameEvent, GameParticipant, GameStatus, SeatLayout } from '../../../src/contract/game';
+import { users } from './accounts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const decks = pgTable(
+  'decks',
+  {
+    /** Client-chosen (a deck can be created offline). */
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    commander: text('commander'),
+    hasPartner: boolean('has_partner').notNull().default(false),
+    partnerCommander: text('partner_commander'),
+    externalLinks: jsonb('external_links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('decks_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    /** Client-chosen (a game can start with no signal). */
+    id: uuid('id').primaryKey(),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** No foreign key: pods live in the social schema, and a deleted pod keeps its games' history. */
+    podId: uuid('pod_id'),
+    requiresVerification: boolean('requires_verification').notNull().default(false),
+    status: text('status').$type<GameStatus>().notNull(),
+    startTime: timestamptz('start_time').notNull(),
+    layoutPreset: text('layout_preset').notNull(),
+    seats: jsonb('seats').$type<SeatLayout[]>().notNull(),
+    activeSeat: integer('active_seat').notNull(),
+    turnNumber: integer('turn_number').notNull(),
+    /** Ordered by seat; totals, counters and `out` as src/game keeps them. */
+    participants: jsonb('participants').$type<GameParticipant[]>().notNull(),
+    /** The recent-events log, newest first, at most RECENT_EVENTS_MAX. */
+    events: jsonb('events').$type<GameEvent[]>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('games_created_by_idx').on(t.createdById, t.startTime)],
+);
+
+/** Account participants of a game (a claimed guest seat included): read access and "my games". */
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index('game_players_user_idx').on(t.userId)],
+);
+
+/**
+ * Every change applied to a game, by id: increments (kind 'increment') and PUT turn/status
+ * events (kind 'update'). A repeat id changes nothing; `undoes` makes an undo happen once even
+ * after the undone event has left the 25-entry log.
+ */
+export const gameChanges = pgTable(
+  'game_changes',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    changeId: text('change_id').notNull(),
+    kind: text('kind').$type<'increment' | 'update'>().notNull(),
+    undoes: text('undoes'),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.changeId] }),
+    uniqueIndex('game_changes_undoes_key').on(t.gameId, t.undoes).where(sql`${t.undoes} is not null`),
+  ],
+);
+
+/** Guest claim links: only SHA-256(token) is stored; single use; a seat is claimed once. */
+export const gameClaims = pgTable(
+  'game_claims',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seatNumber: integer('seat_number').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+    usedById: uuid('used_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('game_claims_game_idx').on(t.gameId)],
+);

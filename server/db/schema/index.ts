@@ -1,0 +1,8 @@
+/**
+ * The one drizzle schema for PGlite (embedded) and PostgreSQL, one file per area. After a change
+ * run `npm run db:generate` and commit the new SQL in server/db/migrations.
+ */
+export * from './accounts';
+export * from './social';
+export * from './live';
+export * from './games';

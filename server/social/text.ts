@@ -1,0 +1,23 @@
+/** Texts the social routes answer with (spec sections 5 and 8 where it has them; ours elsewhere). */
+export const SocialText = {
+  userNotFound: 'User not found.',
+  friendSelf: 'You cannot send a friend request to yourself.',
+  alreadyFriends: 'You are already friends with this user.',
+  requestPending: 'A friend request from this user is already pending.',
+  requestNotFound: 'Friend request not found.',
+  onlyAddresseeAccepts: 'Only the person who received this friend request can accept it.',
+  friendshipNotFound: 'Friendship not found.',
+  messageSelf: 'You cannot send a message to yourself.',
+  messageIdTaken: 'A message with this id already exists.',
+  podNotFound: 'Pod not found.',
+  podIdTaken: 'A pod with this id already exists.',
+  ownerOnly: 'Only the pod owner can do that.',
+  alreadyMember: 'This user is already a member of this pod.',
+  alreadyInvited: 'This user has already been invited to this pod.',
+  invitationNotFound: 'Invitation not found.',
+  memberNotFound: 'That user is not a member of this pod.',
+  ownerCannotBeRemoved: 'The owner cannot be removed; assign a new owner or leave the pod.',
+  newOwnerNotMember: 'The new owner must be a member of this pod.',
+  assignOwnerFirst: 'Assign a new owner before leaving.',
+  notPodMember: 'You are not a member of this pod.',
+} as const;
