@@ -36,10 +36,14 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
     }
     setError(null);
     setSending(true);
+    // The box empties at once: whatever is typed while the write is recorded is the next
+    // message, not wiped when this one settles. A refused write puts its text back.
+    const content = draft.trim();
+    setDraft('');
     try {
-      await onSend(draft.trim());
-      setDraft('');
+      await onSend(content);
     } catch (caught) {
+      setDraft((current) => current || content);
       setError(caught instanceof ZodError ? (caught.issues[0]?.message ?? failureText) : failureText);
     } finally {
       setSending(false);
