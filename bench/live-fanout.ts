@@ -1,12 +1,11 @@
 /**
  * Live delivery: one POST whose event reaches 1,000 connected sockets, PodTable (a direct
  * message to a user with 1,000 open sockets: the hub sends to every device of the receiver)
- * against a bare `ws` broadcast server in this process (one Buffer sent to every socket).
+ * against a bare `ws` broadcast server in its own process (one Buffer sent to every socket).
  * Messages are sent one at a time; each latency is POST start → arrival on one socket.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import WebSocket, { WebSocketServer } from 'ws';
+import { spawn } from 'node:child_process';
+import WebSocket from 'ws';
 import { summarize } from './stats';
 
 export interface FanoutResult {
@@ -65,19 +64,16 @@ async function measure(sockets: WebSocket[], post: (i: number) => Promise<void>,
   return { p50, p99, deliveriesPerSecond: latencies.length / elapsed };
 }
 
+/** The bare server runs in a child process, as the PodTable server does, so neither shares the clients' event loop. */
 export async function bareWsFanout(): Promise<FanoutResult> {
-  const http = createServer((request: IncomingMessage, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const frame = Buffer.from(body);
-      for (const client of wss.clients) client.send(frame);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-ws-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /PORT (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
     });
+    child.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
   });
-  const wss = new WebSocketServer({ server: http });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const port = (http.address() as AddressInfo).port;
   const sockets = await openSockets(`ws://127.0.0.1:${port}/`, SOCKETS);
   try {
     return await measure(
@@ -89,8 +85,7 @@ export async function bareWsFanout(): Promise<FanoutResult> {
     );
   } finally {
     for (const socket of sockets) socket.terminate();
-    wss.close();
-    http.close();
+    child.kill();
   }
 }
 
