@@ -181,12 +181,14 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.delete<IdParams>('/api/games/:id', { config: { auth: true, idempotent: true } }, async (request, reply) => {
     const me = requireUser(request);
     const id = gameId(request);
-    await db.transaction(async (tx) => {
+    const removed = await db.transaction(async (tx) => {
       const game = await loadGame(tx, id, me.id, true);
       if (!game) throw notFound(GameServerText.notFound);
       if (game.createdById !== me.id) throw forbidden(GameServerText.creatorOnly);
       await tx.delete(games).where(eq(games.id, id));
+      return game;
     });
+    deps.hub.publishToUsers(gameAudience(removed), { type: 'GAME_REMOVED', gameId: id });
     return reply.code(204).send();
   });
 

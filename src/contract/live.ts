@@ -26,7 +26,7 @@ export const LiveCloseCode = {
  * - POD_REMOVED: members of a deleted pod, and a member who was removed or left;
  * - FRIEND_REQUEST, FRIENDSHIP_UPDATED (accepted, as seen by each side), FRIENDSHIP_REMOVED: both people;
  * - POD_INVITATION, POD_INVITATION_REMOVED: the invitee (and the inviter's devices);
- * - GAME_UPDATED: the game's creator and every account participant;
+ * - GAME_UPDATED, GAME_REMOVED: the game's creator and every account participant;
  * - ERROR: an answer to a client event that was refused (e.g. JOIN_POD by a non-member).
  */
 export const serverEvent = z.discriminatedUnion('type', [
@@ -42,6 +42,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('POD_INVITATION'), payload: podInvitationSchema }),
   z.object({ type: z.literal('POD_INVITATION_REMOVED'), invitationId: z.string() }),
   z.object({ type: z.literal('GAME_UPDATED'), payload: gameSchema }),
+  z.object({ type: z.literal('GAME_REMOVED'), gameId: z.string() }),
   z.object({ type: z.literal('ERROR'), message: z.string() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

@@ -42,6 +42,13 @@ export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promis
     case 'GAME_UPDATED':
       await storeServerGame(db, event.payload);
       return;
+    case 'GAME_REMOVED':
+      await db.transaction('rw', db.games, db.outbox, async () => {
+        await db.games.delete(event.gameId);
+        // Changes to a game that no longer exists can never be accepted.
+        await db.outbox.where('[target.table+target.id]').equals(['games', event.gameId]).delete();
+      });
+      return;
     case 'PONG':
     case 'ERROR':
       return;

@@ -1,18 +1,41 @@
 /**
  * Where the game is saved: changes not yet accepted by the server are 'Saved on this device'
  * (they are, in the mirror and the outbox, and go out when the network comes back); a change
- * the server refused shows its message.
+ * the server refused shows its message with Retry (send it again) and Discard (drop it; the
+ * server's copy of the game comes back).
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { GameRow } from '../../db/schema';
+import { actions, db } from '../../sync/app';
 import { SAVED_ON_DEVICE, SYNCED } from './texts';
 
-export function SyncIndicator({ game }: { game: Pick<GameRow, 'syncState' | 'syncError'> }) {
+function useFailedChanges(gameId: string) {
+  return useLiveQuery(
+    () => db.outbox.where('[target.table+target.id]').equals(['games', gameId]).filter((entry) => entry.status === 'failed').toArray(),
+    [gameId],
+  );
+}
+
+export function SyncIndicator({ game }: { game: Pick<GameRow, 'id' | 'syncState' | 'syncError'> }) {
+  const failed = useFailedChanges(game.id) ?? [];
   if (game.syncState === 'failed') {
     return (
-      <p role="alert" className="sync-indicator sync-indicator--failed">
-        <span className="sync-dot" aria-hidden="true" />
-        Not saved: {game.syncError ?? 'the server refused a change.'}
-      </p>
+      <div className="sync-indicator sync-indicator--failed">
+        <p role="alert">
+          <span className="sync-dot" aria-hidden="true" />
+          Not saved: {game.syncError ?? 'the server refused a change.'}
+        </p>
+        {failed.length > 0 ? (
+          <div className="button-row">
+            <button type="button" className="button button--small" onClick={() => failed.forEach((entry) => void actions.retryWrite(entry.id))}>
+              Retry
+            </button>
+            <button type="button" className="button button--secondary button--small" onClick={() => failed.forEach((entry) => void actions.discardWrite(entry.id))}>
+              Discard
+            </button>
+          </div>
+        ) : null}
+      </div>
     );
   }
   const pending = game.syncState === 'queued';

@@ -336,3 +336,21 @@ describe('GAME_UPDATED', () => {
     strangerSocket.socket.close(1000);
   });
 });
+
+describe('GAME_REMOVED', () => {
+  it("tells every account player's socket that the creator deleted the game, and not a stranger's", async () => {
+    const host = await server.newUser('del');
+    const player = await server.newUser('dpl');
+    const stranger = await server.newUser('dst');
+    const playerSocket = await openSocket(`${server.wsUrl}/ws?token=${player.token}`);
+    const strangerSocket = await openSocket(`${server.wsUrl}/ws?token=${stranger.token}`);
+    const game = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user }]));
+    expect((await server.request('DELETE', `/api/games/${game.id}`, { token: host.token })).status).toBe(204);
+    expect(await playerSocket.next((m) => (m as { type?: string }).type === 'GAME_REMOVED')).toEqual({ type: 'GAME_REMOVED', gameId: game.id });
+    strangerSocket.socket.send(JSON.stringify({ type: 'PING' }));
+    await strangerSocket.next((m) => (m as { type?: string }).type === 'PONG');
+    expect(strangerSocket.messages.filter((m) => (m as { type?: string }).type === 'GAME_REMOVED')).toEqual([]);
+    playerSocket.socket.close(1000);
+    strangerSocket.socket.close(1000);
+  });
+});

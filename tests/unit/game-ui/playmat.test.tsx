@@ -192,6 +192,18 @@ describe('playmat', () => {
     renderAt(`/game/${GAME_ID}`);
     expect((await screen.findByText('Not saved: This game has ended.', { exact: false })).getAttribute('role')).toBe('alert');
   });
+
+  it('offers Retry and Discard for a refused change', async () => {
+    await seedGame();
+    const game = (await db.games.get(GAME_ID))!;
+    await db.games.put({ ...game, syncState: 'failed', syncError: 'This game has ended.' });
+    await db.outbox.add({ id: 'entry-1', kind: 'game.increment', method: 'POST', path: `/api/games/${GAME_ID}/increments`, target: { table: 'games', id: GAME_ID }, status: 'failed', attempts: 0, notBefore: 0, createdAt: 0, error: 'This game has ended.' });
+    renderAt(`/game/${GAME_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(actions.retryWrite).toHaveBeenCalledWith('entry-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(actions.discardWrite).toHaveBeenCalledWith('entry-1');
+  });
 });
 
 describe('finding the game', () => {
