@@ -6,7 +6,6 @@ type Person = ReturnType<typeof uniqueUser> & { page: Page };
 async function person(browser: Browser, baseURL: string, prefix: string): Promise<Person> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  if (process.env.DEBUG_E2E) page.on('console', (m) => console.log(prefix, m.type(), m.text()));
   const user = uniqueUser(prefix);
   await registerAndLogin(page, user);
   return { ...user, page };
