@@ -108,6 +108,8 @@ test('offline: 3 pod messages stay pending through a reload and arrive once each
 
   await bo.page.context().setOffline(true);
   for (const text of ['one', 'two', 'three']) await sendInChat(bo.page, `offline ${text}`);
+  // The user sees the third message land in the chat (recorded on the device) before closing.
+  await expect(bo.page.getByText('offline three')).toBeVisible();
   await bo.page.reload();
   await openTab(bo.page, 'Pod Chats');
   await bo.page.getByRole('button', { name: /^Offline Pod/ }).click();
