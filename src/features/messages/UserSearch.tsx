@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { nameOf } from '../../db/queries/names';
 import { Avatar } from '../profile/Avatar';
+import { SearchStatus } from './SearchStatus';
 import { useUserSearch } from './useUserSearch';
 
-export const NO_USERS_FOUND = 'No users found.';
 export const SEARCH_FAILED = 'Failed to search for users.';
 
 interface UserSearchProps {
@@ -23,17 +23,8 @@ export function UserSearch({ myId, onSelect }: UserSearchProps) {
         <label htmlFor="dm-user-search">Search users</label>
         <input id="dm-user-search" type="search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
       </div>
-      {search.status === 'searching' ? (
-        <p role="status" className="muted list-status">
-          Searching…
-        </p>
-      ) : null}
-      {search.status === 'failed' ? (
-        <p role="alert" className="alert alert--error list-status">
-          {SEARCH_FAILED}
-        </p>
-      ) : null}
-      {search.status === 'done' && users.length === 0 ? <p className="muted list-status">{NO_USERS_FOUND}</p> : null}
+      {/* Yourself is left out of the results, so a search that finds only you finds no one. */}
+      <SearchStatus search={search.status === 'done' ? { status: 'done', users } : search} failedText={SEARCH_FAILED} />
       {users.length > 0 ? (
         <ul className="row-list" aria-label="Search results">
           {users.map((user) => (

@@ -16,6 +16,7 @@ import { watchOutcome } from '../chats/settle';
 import { useUserSearch } from '../messages/useUserSearch';
 import { Avatar } from '../profile/Avatar';
 import { INVITE_FAILED, INVITE_MIN_CHARS, INVITE_MIN_LENGTH, INVITE_SEARCH_FAILED, INVITE_SENT } from './pod-texts';
+import { SearchStatus } from '../messages/SearchStatus';
 
 type InviteState = { kind: 'member' } | { kind: 'invited' } | { kind: 'inviting' } | { kind: 'failed'; entry: OutboxEntry } | { kind: 'invite' };
 
@@ -121,17 +122,7 @@ function InviteSearch({ pod }: { pod: PodRow }) {
         <input id="pod-invite-search" type="search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
       </div>
       {query.trim().length < INVITE_MIN_LENGTH ? <p className="muted list-status">{INVITE_MIN_CHARS}</p> : null}
-      {search.status === 'searching' ? (
-        <p role="status" className="muted list-status">
-          Searching…
-        </p>
-      ) : null}
-      {search.status === 'failed' ? (
-        <p role="alert" className="alert alert--error list-status">
-          {INVITE_SEARCH_FAILED}
-        </p>
-      ) : null}
-      {search.status === 'done' && search.users.length === 0 ? <p className="muted list-status">No users found.</p> : null}
+      <SearchStatus search={search} failedText={INVITE_SEARCH_FAILED} />
       {search.status === 'done' && search.users.length > 0 ? (
         <ul className="row-list" aria-label="People">
           {search.users.map((user) => (
