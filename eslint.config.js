@@ -10,6 +10,12 @@ const noReact = {
   ],
 };
 
+/** Classic zod is not tree-shakable: one import puts all of it in the chunk (docs/first-load.md). */
+const classicZod = {
+  name: 'zod',
+  message: 'The app and the service worker use zod/mini, so a bundle holds only the schemas it reaches (docs/first-load.md); classic zod is for server-only schemas.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', '.tmp/**'] },
   js.configs.recommended,
@@ -27,17 +33,19 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/sync talks to the network (design.md).' }],
+      'no-restricted-imports': ['error', { paths: [classicZod] }],
     },
   },
   {
     files: ['src/db/**/*.ts', 'src/sync/**/*.ts', 'src/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', noReact],
+      'no-restricted-imports': ['error', { ...noReact, paths: [classicZod] }],
       'no-restricted-globals': 'off',
     },
   },
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
+    rules: { 'no-restricted-imports': ['error', { paths: [classicZod] }] },
   },
 );

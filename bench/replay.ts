@@ -1,17 +1,21 @@
 /**
- * Outbox replay: 1,000 direct messages written offline into the mirror (fake-indexeddb in
- * Node), then drained by the real sender against the real server, versus the same number of
- * messages POSTed online one after another with fetch (the floor: no mirror, no outbox).
+ * Outbox replay with latency: 1,000 direct messages written offline into the mirror
+ * (fake-indexeddb in Node), then sent by the real sender (batched push) through a loopback
+ * proxy that adds DELAY_MS each way, versus the same number of messages POSTed online one by
+ * one through the same proxy (what a client without batching pays: one round trip each).
  */
 import 'fake-indexeddb/auto';
 import { openDatabase } from '../src/db/schema';
 import { writeSession } from '../src/db/session';
 import { createApiClient } from '../src/sync/api';
-import { appliers } from '../src/sync/appliers';
+import { pushResponse } from '../src/contract/sync';
 import { createSender } from '../src/sync/sender';
-import { sendDirectMessage } from '../src/sync/social/direct-messages';
+import { writes } from '../src/sync/writes';
+import { startLoopbackProxy } from '../tests/support/loopback-proxy';
 
 export const QUEUED = 1000;
+/** Each way: 50 ms of round trip, a phone on a fair mobile network. */
+export const DELAY_MS = 25;
 
 export interface ReplayResult {
   replayMs: number;
@@ -19,35 +23,38 @@ export interface ReplayResult {
 }
 
 export async function replayVersusOnline(
-  baseUrl: string,
+  serverPort: number,
   sender: { id: string; username: string; token: string },
   receiverId: string,
 ): Promise<ReplayResult> {
+  const proxy = await startLoopbackProxy({ targetPort: serverPort, delayMs: DELAY_MS });
   const db = openDatabase(`bench-${Date.now()}`);
-  await db.open();
-  await writeSession(db, { userId: sender.id, token: sender.token, paused: false });
-  await db.users.put({ id: sender.id, username: sender.username, displayName: null, avatarUrl: null, defaultDeckId: null, email: 'bench@example.test' });
-  const offline = createApiClient({ baseUrl, getToken: () => sender.token, fetchImpl: async () => { throw new TypeError('offline'); } });
-  const ctx = { db, api: offline, kick: () => undefined };
-  for (let i = 0; i < QUEUED; i++) await sendDirectMessage(ctx, receiverId, `queued ${i}`);
+  try {
+    await db.open();
+    await writeSession(db, { userId: sender.id, token: sender.token, paused: false });
+    await db.users.put({ id: sender.id, username: sender.username, displayName: null, avatarUrl: null, defaultDeckId: null, email: 'bench@example.test' });
+    const ctx = { db, api: createApiClient({ getToken: () => null }), kick: () => undefined };
+    for (let i = 0; i < QUEUED; i++) await writes.sendDirectMessage(ctx, receiverId, `queued ${i}`);
 
-  const online = createApiClient({ baseUrl, getToken: () => sender.token });
-  const replayStart = performance.now();
-  const result = await createSender({ db, api: online, appliers }).drain();
-  const replayMs = performance.now() - replayStart;
-  if (result.state !== 'empty' || (await db.outbox.count()) !== 0) throw new Error(`replay did not empty the outbox: ${JSON.stringify(result)}`);
+    const online = createApiClient({ baseUrl: proxy.url, getToken: () => sender.token });
+    const replayStart = performance.now();
+    const result = await createSender({ db, api: online, readAnswer: (raw) => pushResponse.parse(raw) }).drain();
+    const replayMs = performance.now() - replayStart;
+    if (result.state !== 'empty' || (await db.outbox.count()) !== 0) throw new Error(`replay did not empty the outbox: ${JSON.stringify(result)}`);
 
-  const onlineStart = performance.now();
-  for (let i = 0; i < QUEUED; i++) {
-    const id = crypto.randomUUID();
-    const response = await fetch(`${baseUrl}/api/direct-messages/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': id },
-      body: JSON.stringify({ id, receiverId, content: `online ${i}` }),
-    });
-    if (response.status !== 201) throw new Error(`online send answered ${response.status}`);
+    const onlineStart = performance.now();
+    for (let i = 0; i < QUEUED; i++) {
+      const id = crypto.randomUUID();
+      const response = await fetch(`${proxy.url}/api/direct-messages/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': id },
+        body: JSON.stringify({ id, receiverId, content: `online ${i}` }),
+      });
+      if (response.status !== 201) throw new Error(`online send answered ${response.status}`);
+    }
+    return { replayMs, onlineMs: performance.now() - onlineStart };
+  } finally {
+    db.close();
+    await proxy.close();
   }
-  const onlineMs = performance.now() - onlineStart;
-  db.close();
-  return { replayMs, onlineMs };
 }

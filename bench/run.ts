@@ -1,39 +1,61 @@
 /**
  * `npm run bench`: each figure next to a reference measured in the same run, as a ratio
- * (design.md: never a pass/fail on an absolute time). Loopback only, bounded: 1,000 sockets,
- * 30 fan-out messages, 1,000 queued messages. The server runs as its own process on an
- * embedded database in a temporary DATA_DIR.
+ * (design.md: never a pass/fail on an absolute time), or, for first-load bytes and scores, next
+ * to the figure measured before the work and its budget (first-load-report.ts). Loopback only,
+ * bounded: 1,000 sockets, 30 fan-out messages, 1,000 queued messages, 3 s per REST figure, 120
+ * taps in Chromium, a 10 s flood. The app is built first; the server runs as its own process at
+ * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and
+ * again on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL is set.
+ * Per-user write limits are scaled out of the way (RATE_LIMIT_SCALE) except in the flood
+ * figure, which measures them.
  */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { withDefaultUser } from '../server/db/open';
 import { ServerProcess } from '../tests/e2e/server-process';
+import { account } from './accounts';
+import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
+import { buildApp, reportFirstLoad } from './first-load-report';
 import { bareWsFanout, MESSAGES, podTableFanout, SOCKETS } from './live-fanout';
-import { QUEUED, replayVersusOnline } from './replay';
+import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
+import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
+import { DURATION_MS, READ_CONCURRENCY, restVersusBare } from './rest';
 import { fmt } from './stats';
+import { TAPS, tapPaint } from './tap-paint';
 
-async function account(baseUrl: string, name: string) {
-  const username = `${name}${Date.now().toString(36)}`;
-  const password = 'bench password 1';
-  const created = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
-  });
-  if (created.status !== 201) throw new Error(`register answered ${created.status}`);
-  const login = await fetch(`${baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await login.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, username, token: body.token };
+const BENCH_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '100' };
+
+async function printRest(label: string, server: ServerProcess): Promise<void> {
+  const user = await account(server.url, 'rest');
+  console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each, reads ${READ_CONCURRENCY} in flight, the POST one at a time`);
+  console.log('                                                PodTable   bare node:http   ratio');
+  for (const figure of await restVersusBare(server.url, user)) {
+    console.log(`  ${figure.name.padEnd(44)} ${fmt(figure.ours, 0).padStart(8)}   ${fmt(figure.bare, 0).padStart(14)}   ${fmt(figure.ours / figure.bare, 3).padStart(6)}x`);
+  }
 }
 
-const server = new ServerProcess();
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDefaultUser(url) });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)`);
+buildApp();
+const server = new ServerProcess(BENCH_ENV);
 try {
   await server.start();
+  await reportFirstLoad(server);
+  console.log('');
   const sender = await account(server.url, 'sender');
   const receiver = await account(server.url, 'receiver');
 
-  console.log(`Live fan-out: ${MESSAGES} messages, each to ${SOCKETS} sockets (loopback)`);
+  console.log(`\nLive fan-out: ${MESSAGES} messages, each to ${SOCKETS} sockets (loopback)`);
   const bare = await bareWsFanout();
   const ours = await podTableFanout(server.url, sender, receiver);
   console.log('                      p50 ms   p99 ms   deliveries/s');
@@ -41,11 +63,57 @@ try {
   console.log(`  PodTable POST+hub   ${fmt(ours.p50).padStart(6)}   ${fmt(ours.p99).padStart(6)}   ${fmt(ours.deliveriesPerSecond, 0).padStart(12)}`);
   console.log(`  ratio (ours/bare)   ${fmt(ours.p50 / bare.p50, 2).padStart(6)}x  ${fmt(ours.p99 / bare.p99, 2).padStart(6)}x  ${fmt(ours.deliveriesPerSecond / bare.deliveriesPerSecond, 2).padStart(11)}x`);
 
-  console.log(`\nOutbox replay: ${QUEUED} direct messages queued offline, then sent`);
-  const replay = await replayVersusOnline(server.url, sender, receiver.id);
+  await printRest('the embedded database', server);
+
+  console.log(`\nOutbox replay: ${QUEUED} direct messages queued offline, then sent, through a proxy adding ${DELAY_MS * 2} ms of round trip`);
+  const replay = await replayVersusOnline(server.port, sender, receiver.id);
   console.log(`  sent online (fetch, one by one)   ${fmt(replay.onlineMs, 0).padStart(7)} ms  (${fmt((QUEUED / replay.onlineMs) * 1000, 0)} msg/s)`);
   console.log(`  replayed from the outbox          ${fmt(replay.replayMs, 0).padStart(7)} ms  (${fmt((QUEUED / replay.replayMs) * 1000, 0)} msg/s)`);
-  console.log(`  ratio (replay/online)             ${fmt(replay.replayMs / replay.onlineMs, 2).padStart(7)}x`);
+  console.log(`  replay is ${fmt(replay.onlineMs / replay.replayMs, 1)}x faster (target ≥ 10x)`);
+
+  console.log(`\nTaps paint first: click → painted frame, ${TAPS} taps each, Chromium 360×640, a 4-player game`);
+  const taps = await tapPaint(server.url, { ...sender, password: sender.password });
+  console.log('                                 p50 ms   p95 ms');
+  console.log(`  plain button (reference)        ${fmt(taps.reference.p50).padStart(6)}   ${fmt(taps.reference.p95).padStart(6)}`);
+  console.log(`  playmat life tap                ${fmt(taps.playmat.p50).padStart(6)}   ${fmt(taps.playmat.p95).padStart(6)}`);
+  console.log(`  ratio (playmat/button)          ${fmt(taps.playmat.p50 / taps.reference.p50, 2).padStart(5)}x   ${fmt(taps.playmat.p95 / taps.reference.p95, 2).padStart(5)}x (target p95 ≤ 1.2x)`);
+  console.log(`  of which click → DOM changed    ${fmt(taps.commit.reference).padStart(6)} (button)  ${fmt(taps.commit.playmat)} (playmat), p50`);
 } finally {
   await server.dispose();
 }
+
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
+if (postgresUrl) {
+  const name = `podtable_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(withDefaultUser(postgresUrl));
+  url.pathname = `/${name}`;
+  const onPostgres = new ServerProcess({ ...BENCH_ENV, DATABASE_URL: url.toString() });
+  try {
+    await onPostgres.start();
+    await printRest('PostgreSQL', onPostgres);
+  } finally {
+    await onPostgres.dispose();
+    await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+} else {
+  console.log('\n(REST on PostgreSQL: set TEST_DATABASE_URL to measure it too.)');
+}
+
+console.log(`\nMachine load average before the flood runs: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min, ${os.cpus().length} cores)`);
+console.log(`Flood: ${OTHERS} users send direct messages one at a time (one every ${PACE_MS} ms); then one more user floods from ${FLOOD_CONNECTIONS} connections for ${PHASE_MS / 1000} s`);
+console.log('                           others p50 idle   others p50 flood   ratio   others p99 flood   flooder sent / accepted / 429');
+for (const [label, scale] of [['PodTable (limits on)', 1], ['limits scaled off', 10_000]] as const) {
+  const result = await floodRun(scale);
+  console.log(
+    `  ${label.padEnd(24)} ${fmt(result.idleP50).padStart(10)} ms   ${fmt(result.floodP50).padStart(12)} ms   ${fmt(result.floodP50 / result.idleP50, 2).padStart(5)}x   ${fmt(result.floodP99).padStart(12)} ms   ${result.flooderSent} / ${result.flooderAccepted} / ${result.flooderRefused}`,
+  );
+}
+
+console.log(`\nPush notifications: ${PUSH_MESSAGES} direct messages, answer time of the POST (loopback)`);
+const push = await pushCost();
+console.log('                                              p50 ms   p99 ms');
+console.log(`  receiver without push subscriptions        ${fmt(push.reference.p50).padStart(6)}   ${fmt(push.reference.p99).padStart(6)}`);
+console.log(`  receiver with ${DEVICES} devices (${PUSH_SERVICE_DELAY_MS} ms push service) ${fmt(push.withPush.p50).padStart(6)}   ${fmt(push.withPush.p99).padStart(6)}`);
+console.log(`  ratio (with/without)                       ${fmt(push.withPush.p50 / push.reference.p50, 2).padStart(6)}x  ${fmt(push.withPush.p99 / push.reference.p99, 2).padStart(6)}x`);
+console.log(`  ${push.pushes} pushes encrypted, sent and decrypted in ${fmt(push.drainMs, 0)} ms after the first POST (${fmt((push.pushes / push.drainMs) * 1000, 0)}/s)`);

@@ -4,32 +4,53 @@
  * ones. Later features add a `registerXRoutes(app, deps)` call below.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import { AVATAR_MAX_BYTES } from '../src/contract/limits';
 import { installAuth } from './auth/authenticate';
-import { createRateLimiters, type RateLimitSettings } from './auth/rateLimits';
+import { createTokenCache } from './auth/tokenCache';
 import { registerResetRoutes } from './auth/resetRoutes';
 import { registerCardRoutes } from './cards/routes';
+import { redisCardCache, redisSpacing } from './cards/shared';
+import { registerCompression } from './compression';
 import type { Config } from './config';
+import type { PoolMonitor } from './db/backpressure';
 import type { Db } from './db/types';
 import { registerDeckRoutes } from './decks/routes';
 import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandler } from './errors';
 import { registerGameRoutes } from './games/routes';
 import { installIdempotency } from './idempotency';
-import { LiveHub, MAX_CLIENT_FRAME_BYTES } from './live/hub';
+import { installInputGuards } from './inputGuards';
+import { Limits, type LimitBackend, type LimitOverrides } from './limits';
+import { openLimitBackend } from './limits/backend';
+import { installPreAuthWriteLimits, installUserWriteLimits } from './limits/writeHooks';
+import { createTransport } from './live/bus';
+import { LiveHub, MAX_CLIENT_FRAME_BYTES, type HubOptions } from './live/hub';
 import { registerLiveRoutes } from './live/routes';
-import { createTransport, type LiveTransport } from './live/transport';
+import { createTicketBook } from './live/tickets';
+import { loadOrCreateTicketSecret } from './live/ticketSecret';
+import type { LiveTransport } from './live/transport';
 import { loggerOptions } from './logging';
 import type { Mail, Mailer } from './mail';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
+import { createMetrics } from './metrics';
+import { createLifecycle, installDrainHeaders } from './ops/lifecycle';
+import { installRequestLog } from './ops/requestLog';
+import { registerOpsRoutes } from './ops/routes';
+import { createRedisClient, type RedisClient } from './redis';
+import { installSecurityHeaders } from './securityHeaders';
+import { registerPush } from './push';
 import { registerSocialRoutes } from './social';
 import { registerStatic } from './static';
+import { installProtocolCheck } from './sync/protocol';
+import { registerSyncRoutes } from './sync/routes';
 import { registerAccountRoutes } from './users/accountRoutes';
 import { registerAvatarRoutes } from './users/avatarRoutes';
 import { registerDirectoryRoutes } from './users/directoryRoutes';
 import { registerMeRoutes } from './users/meRoutes';
+import { registerSecurityRoutes } from './users/securityRoutes';
 
 /** JSON bodies: the largest legitimate one (a profile edit, a 1024-character message) is far below this. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -40,9 +61,16 @@ export interface BuildAppOptions {
   mailer: Mailer;
   /** Defaults to the wall clock. */
   now?: () => Date;
-  rateLimits?: Partial<RateLimitSettings>;
-  /** Defaults to LISTEN/NOTIFY when config.databaseUrl is set, else the in-process transport. */
+  rateLimits?: LimitOverrides;
+  /** Where rate-limit counters live; defaults to openLimitBackend's choice from the config and the database. */
+  limitBackend?: LimitBackend;
+  /** Defaults to Redis (config.redisUrl), else LISTEN/NOTIFY (config.databaseUrl), else in-process. */
   liveTransport?: LiveTransport;
+  /** The database's connection pool (waits → metrics) and readiness check; see db/open.ts. */
+  database?: { pool: PoolMonitor; ping(): Promise<void> };
+  /** Process metrics (CPU, memory, event loop) in /metrics; off in tests (one process, many apps). */
+  processMetrics?: boolean;
+  hub?: Pick<HubOptions, 'heartbeatMs' | 'resyncSpreadMs'>;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
   /** Hourly clean-up of expired rows (default on). */
@@ -61,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: loggerOptions({ level: config.logLevel, stream: options.logStream }),
+    // Replaced by ops/requestLog.ts: one compact line at debug, slow requests at info.
+    disableRequestLogging: true,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Path parameters are ids and tokens (43 characters); longer ones are answered 414.
@@ -68,15 +98,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
   });
 
+  const opened = options.limitBackend ? { backend: options.limitBackend, close: async () => undefined } : openLimitBackend({ redisUrl: config.redisUrl, db, log: app.log });
+  const limits = new Limits(opened.backend, { scale: config.rateLimitScale, ...options.rateLimits });
   const pendingMail = new Set<Promise<void>>();
-  const hub = new LiveHub(options.liveTransport ?? (await createTransport({ databaseUrl: config.databaseUrl, db, log: app.log })), app.log);
+  const metrics = createMetrics({ processMetrics: options.processMetrics });
+  options.database?.pool.listen({
+    waited(ms, timedOut) {
+      metrics.dbPoolWait.observe(ms / 1000);
+      if (timedOut) metrics.dbPoolTimeouts.inc();
+    },
+  });
+  // One Redis connection for commands (limits, tickets, card service); the bus has its own two.
+  const redis: RedisClient | undefined = config.redisUrl ? createRedisClient(config.redisUrl, 'commands', app.log) : undefined;
+  const transport = options.liveTransport ?? (await createTransport({ config, db, log: app.log, metrics }));
+  const hub = new LiveHub(transport, app.log, { metrics, now, ...options.hub });
+  const tokens = createTokenCache({ db, now });
+  hub.onRevocation((revocation) => tokens.forget(revocation));
+  const tickets = createTicketBook({
+    secret: config.liveTicketSecret ?? loadOrCreateTicketSecret(config.dataDir),
+    now,
+    tokens,
+    redis: redis ? { client: redis, prefix: config.redisPrefix } : undefined,
+  });
+  const lifecycle = createLifecycle();
   const deps: AppDeps = {
     db,
     config,
     mailer,
     hub,
     now,
-    limiters: createRateLimiters(options.rateLimits),
+    limits,
+    tokens,
+    tickets,
+    metrics,
+    redis,
+    lifecycle,
     sendMailInBackground(mail: Mail) {
       const sending = mailer
         .send(mail)
@@ -88,12 +144,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   installErrorHandler(app);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    return payload;
-  });
-  installAuth(app, { db, now });
+  installRequestLog(app, metrics);
+  installDrainHeaders(app, lifecycle);
+  await installSecurityHeaders(app);
+  installPreAuthWriteLimits(app, limits);
+  installProtocolCheck(app);
+  installAuth(app, { tokens });
+  installUserWriteLimits(app, limits);
+  installInputGuards(app);
   installIdempotency(app, { db, now });
+  // After the idempotency hook (it stores plain JSON) and before every route (compression.ts).
+  await registerCompression(app);
 
   await app.register(fastifyMultipart, {
     // Per-route limits are set where the file is read; these are the outer bounds.
@@ -110,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAccountRoutes(app, deps);
   registerMeRoutes(app, deps);
+  registerSecurityRoutes(app, deps);
   registerAvatarRoutes(app, deps);
   registerDirectoryRoutes(app, deps);
   registerResetRoutes(app, deps);
@@ -117,7 +179,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSocialRoutes(app, deps);
   registerDeckRoutes(app, deps);
   registerGameRoutes(app, deps);
-  registerCardRoutes(app, deps);
+  registerCardRoutes(
+    app,
+    deps,
+    redis ? { spacing: redisSpacing(redis, config.redisPrefix), cache: redisCardCache(redis, config.redisPrefix) } : {},
+  );
+  registerSyncRoutes(app, deps);
+  registerOpsRoutes(app, {
+    ...deps,
+    pingDatabase: options.database?.ping ?? (async () => void (await db.execute(sql`SELECT 1`))),
+    lastDatabaseUse: () => options.database?.pool.lastSuccess() ?? 0,
+  });
+  await registerPush(app, deps);
   await registerStatic(app, config.staticDir);
 
   let timer: NodeJS.Timeout | undefined;
@@ -135,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pendingMail]);
     await mailer.close();
+    await opened.close();
+    await redis?.quit().catch(() => redis.disconnect());
   });
   return app;
 }

@@ -1,9 +1,14 @@
 /** What route modules get from buildApp. Later features take the same object. */
-import type { RateLimiters } from './auth/rateLimits';
+import type { TokenResolver } from './auth/tokenCache';
 import type { Config } from './config';
 import type { Db } from './db/types';
+import type { Limits } from './limits';
 import type { LiveHub } from './live/hub';
+import type { TicketBook } from './live/tickets';
 import type { Mail, Mailer } from './mail';
+import type { Metrics } from './metrics';
+import type { Lifecycle } from './ops/lifecycle';
+import type { RedisClient } from './redis';
 
 export interface AppDeps {
   db: Db;
@@ -14,5 +19,15 @@ export interface AppDeps {
   hub: LiveHub;
   /** The clock; tests move it to expire tokens. */
   now: () => Date;
-  limiters: RateLimiters;
+  /** Rate limits and the login brake (server/limits). */
+  limits: Limits;
+  /** Bearer token → user, cached; revocations clear it on every process. */
+  tokens: TokenResolver;
+  tickets: TicketBook;
+  /** Prometheus metrics; e.g. `metrics.syncPushes.inc(n)` in the push route. */
+  metrics: Metrics;
+  /** The shared command connection when REDIS_URL is set. */
+  redis: RedisClient | undefined;
+  /** Draining (SIGTERM) state: readiness and new connections. */
+  lifecycle: Lifecycle;
 }

@@ -3,6 +3,12 @@
  * never a 500; a 500 says nothing about the internals and is logged in full (redacted).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDataException } from './db/errors';
+import { baselineSecurityHeaders } from './securityHeaders';
+
+export const INVALID_VALUE_MESSAGE = 'A value in the request is not valid or out of range.';
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from './db/backpressure';
+import { redactUrl } from './logging';
 
 export class HttpError extends Error {
   constructor(
@@ -24,6 +30,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
 /** Fastify's and its plugins' client errors, in words a person can act on. */
 const KNOWN_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -51,16 +58,23 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
 
 /** For Fastify's `frameworkErrors` option: router-level failures that never reach the error handler. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'The address is not valid.');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The address is too long.');
+  // No hook has run (helmet's neither): the security headers are set here.
+  const headers = baselineSecurityHeaders();
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'The address is not valid.', headers);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The address is too long.', headers);
   request.log.error({ err: error }, 'request failed');
-  return sendError(reply, 500, INTERNAL_ERROR_MESSAGE);
+  return sendError(reply, 500, INTERNAL_ERROR_MESSAGE, headers);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // No database connection came free in time: back-pressure, not a fault (db/backpressure.ts).
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ route: request.routeOptions.url }, 'database busy; answered 503');
+      return sendError(reply, 503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+    }
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.statusCode >= 500) request.log.error({ err: error, ...where(request) }, 'request failed');
       return sendError(reply, error.statusCode, error.message, error.headers);
     }
     if (isFastifyError(error)) {
@@ -76,7 +90,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, status, (error as Error).message || 'Bad request.');
     }
-    request.log.error({ err: error }, 'request failed');
+    if (isDataException(error)) {
+      // Logged as a warning: the contract should have stopped this value; the net caught it.
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return sendError(reply, 400, INVALID_VALUE_MESSAGE);
+    }
+    request.log.error({ err: error, ...where(request) }, 'request failed');
     return sendError(reply, 500, INTERNAL_ERROR_MESSAGE);
   });
+}
+
+/** Per-request lines are off at info (ops/requestLog.ts), so an error line says where it happened. */
+function where(request: FastifyRequest) {
+  return { method: request.method, url: redactUrl(request.url), route: request.routeOptions.url };
 }

@@ -41,7 +41,7 @@ function storable(status: number): boolean {
   return status >= 200 && status < 500 && status !== 408 && status !== 429;
 }
 
-function readKey(request: FastifyRequest): string | undefined {
+export function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? undefined : raw.trim();
@@ -65,7 +65,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; now: ()
     if (!request.routeOptions.config?.idempotent || request.method === 'GET' || request.method === 'HEAD') return;
     const user = request.user;
     if (!user) return;
-    const key = readKey(request);
+    const key = readIdempotencyKey(request);
     if (!key) return;
     const fingerprint = `${request.method} ${request.url}`;
 

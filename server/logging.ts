@@ -1,22 +1,24 @@
 /**
  * Logger options for Fastify's pino. Invariant: no password, token, Authorization header or
  * URL carrying a token ever reaches the log. Tokens travel in three places, all redacted:
- * the Authorization header (never serialised), the `token` query parameter of /ws, and the
- * path of reset links (/api/auth/reset-password/:token and the app page /reset-password/:token)
- * and of guest claim links (/api/games/claim/:token and the app page /claim/:token).
+ * the Authorization header (never serialised), the `token` and `ticket` query parameters of /ws, and the
+ * path of reset links (/api/auth/reset-password/:token and the app page /reset-password/:token),
+ * of guest claim links (/api/games/claim/:token and the app page /claim/:token) and of e-mail
+ * change links (/api/users/email-change/:token, the app pages /confirm-email/:token and
+ * /undo-email/:token).
  * Database errors are reduced to message and code: drizzle's and PGlite's errors carry the
  * query parameters, which may hold hashes or e-mail addresses.
  */
 import type { FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
-const SECRET_QUERY_PARAMS = new Set(['token', 'access_token', 'password']);
+const SECRET_QUERY_PARAMS = new Set(['token', 'ticket', 'access_token', 'password']);
 
 /** The URL with every token-carrying part replaced by [redacted]. */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-  const path = rawPath.replace(/(\/(?:reset-password|claim)\/)[^/?#]*/gi, `$1${REDACTED}`);
+  const path = rawPath.replace(/(\/(?:reset-password|claim|email-change|confirm-email|undo-email)\/)[^/?#]*/gi, `$1${REDACTED}`);
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)
@@ -115,6 +117,8 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
       paths: [
         'password',
         'newPassword',
+        'currentPassword',
+        '*.currentPassword',
         'token',
         'authorization',
         '*.password',

@@ -1,14 +1,19 @@
 /**
  * `node --import tsx server/main.ts`: configuration → DATA_DIR lock (embedded database only)
- * → database with migrations → listen. SIGINT/SIGTERM close in reverse order; a second
- * signal exits at once. Data is safe after kill -9 too: PGlite writes through to DATA_DIR and
- * the next start takes over the stale lock.
+ * → database with migrations → listen. SIGTERM drains (ops/lifecycle.ts: readiness off, new
+ * connections refused, live sockets closed with 1012 over DRAIN_WINDOW_MS, requests in flight
+ * finish); SIGINT (Ctrl-C) closes without the window. A second signal exits at once. Data is
+ * safe after kill -9 too: PGlite writes through to DATA_DIR and the next start takes over the
+ * stale lock.
  */
 import { buildApp } from './app';
+import { transportKind } from './live/bus';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from './db/lock';
 import { openEmbedded, openPostgres, type Database } from './db/open';
 import { createMailer } from './mail';
+import { backfillUsernameKeys } from './users/backfillUsernameKeys';
+import { drain } from './ops/lifecycle';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -36,15 +41,28 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+    const pool = { poolSize: config.dbPoolSize, queueTimeoutMs: config.dbQueueTimeoutMs };
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, { error: (obj, msg) => process.stderr.write(`${msg}: ${JSON.stringify(obj)}\n`) }, pool)
+      : await openEmbedded(config.dataDir, pool);
   } catch (error) {
     lock?.release();
     const where = config.databaseUrl ? 'the PostgreSQL at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
     fail(`Could not open ${where}: ${(error as Error).message}`);
   }
 
+  try {
+    await backfillUsernameKeys(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    lock?.release();
+    fail(`Could not prepare the database: ${(error as Error).message}`);
+  }
+
   const app = await buildApp({
     db: database.db,
+    database,
+    processMetrics: true,
     config,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -60,7 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      await drain(app, signal === 'SIGTERM' ? config.drainWindowMs : 0);
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');
@@ -81,7 +99,13 @@ async function main(): Promise<void> {
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   app.log.info(
-    { database: database.kind, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'outbox', appUrl: config.appUrl },
+    {
+      database: database.kind,
+      liveBus: transportKind(config),
+      dataDir: config.dataDir,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      appUrl: config.appUrl,
+    },
     'PodTable server ready',
   );
 }

@@ -5,6 +5,11 @@
  * is `no-cache` — revalidated on every use, so a deploy is seen at once and the service
  * worker updates. Unknown paths: GET/HEAD asking for HTML get index.html (the app's router
  * decides); /api/*, /ws* and everything else get a JSON 404.
+ *
+ * Compression: the build writes `.br` and `.gz` copies beside each text file
+ * (scripts/compress-dist.ts); `preCompressed` sends the best one the client accepts with its
+ * Content-Encoding, and every file that has copies answers `Vary: Accept-Encoding` (also when
+ * sent as it is), so a shared cache never hands brotli to a client that asked for identity.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +19,13 @@ import { sendError } from './errors';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
+/** True when the file sent is a compressed copy, or has one (the answer depends on Accept-Encoding). */
+function hasCompressedCopies(filePath: string): boolean {
+  return COMPRESSED_COPY.test(filePath) || fs.existsSync(`${filePath}.br`) || fs.existsSync(`${filePath}.gz`);
+}
 
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
@@ -32,11 +44,13 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       root: staticDir,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       // Dotfiles (.env, .git) are never served.
       dotfiles: 'deny',
       setHeaders(res, filePath) {
         const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
         res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+        if (hasCompressedCopies(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/', (_request, reply) => reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html'));

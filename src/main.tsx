@@ -1,12 +1,17 @@
-/** Boot: theme before the first render, the app, the sync engine, the service worker. */
+/**
+ * Boot: theme before the first render, the app, the sync engine (only with a session: a visitor's
+ * first paint carries no Dexie; docs/first-load.md), the service worker.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { afterFirstPaint } from './pwa/after-first-paint';
 import { captureInstallPrompt } from './pwa/install-prompt';
-import { registerServiceWorker } from './pwa/register';
+import { listenForNotificationClicks } from './pwa/notification-clicks';
 import { router } from './routes/router';
+import { isLoggedInNow } from './stores/session';
 import { applyTheme, readStoredTheme } from './stores/ui';
-import { startSync } from './sync/app';
+import { loadSync } from './sync/load';
 import './styles/index.css';
 
 applyTheme(readStoredTheme());
@@ -21,5 +26,12 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-startSync();
-registerServiceWorker();
+if (isLoggedInNow()) loadSync().catch((error: unknown) => console.warn('The sync layer did not load.', error));
+// The registration code (and workbox-window) is fetched once the first page has painted: nothing
+// the first paint needs waits for it.
+listenForNotificationClicks((path) => void router.history.push(path));
+afterFirstPaint(() => {
+  import('./pwa/register')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.warn('Service worker registration failed.', error));
+});

@@ -1,20 +1,24 @@
 /**
  * PodTable's service worker: precaches the app shell (Workbox injectManifest), answers every
  * navigation with the cached index.html so the installed app opens with no network, never
- * caches /api/, and replays the Dexie outbox (the queue of record) with the same sender the
- * page uses: on Background Sync, on its own start, and when a page asks.
+ * caches /api/, and sends the Dexie outbox (the queue of record) with the same sender the page
+ * uses: on Background Sync (the network is back: no backoff left over), on its own start, and
+ * when a page asks. It also revokes tokens of sessions logged out offline.
  */
 /// <reference lib="webworker" />
+import '../src/contract/zod-config';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { openDatabase } from '../src/db/schema';
 import { readSession } from '../src/db/session';
 import { createApiClient } from '../src/sync/api';
-import { appliers } from '../src/sync/appliers';
 import { createDrainLoop } from '../src/sync/drain-loop';
+import { flushRevocations } from '../src/sync/revocations';
 import { createSender } from '../src/sync/sender';
+import { pushResultsResponse } from '../src/contract/sync';
 import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/sw-bridge';
+import { installPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,28 +38,27 @@ registerRoute(
 clientsClaim();
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | undefined;
+  const data = event.data as { type?: string; fresh?: boolean } | undefined;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === DRAIN_MESSAGE) event.waitUntil(drainNow());
+  if (data?.type === DRAIN_MESSAGE) event.waitUntil(drainNow(data.fresh === true));
 });
 
 const db = openDatabase();
-const sender = createSender({
-  db,
-  api: createApiClient({ getToken: async () => (await readSession(db)).token }),
-  appliers,
-});
+const api = createApiClient({ getToken: async () => (await readSession(db)).token });
+// No catch-up in the worker's pushes: the page pulls (see catchUp in src/sync/sender.ts).
+const sender = createSender({ db, api, catchUp: false, readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }) });
 const loop = createDrainLoop(sender, (error) => console.error('outbox replay failed', error));
 
-function drainNow(): Promise<void> {
-  loop.kick();
-  return loop.idle();
+function drainNow(fresh = false): Promise<void> {
+  loop.kick({ fresh });
+  return Promise.all([loop.idle(), flushRevocations(db, api).catch(() => undefined)]).then(() => undefined);
 }
 
 self.addEventListener('sync', (event) => {
   const syncEvent = event as SyncEvent;
-  if (syncEvent.tag === SYNC_TAG) syncEvent.waitUntil(drainNow());
+  if (syncEvent.tag === SYNC_TAG) syncEvent.waitUntil(drainNow(true));
 });
 
 self.addEventListener('activate', (event) => event.waitUntil(drainNow()));
+installPushHandlers(self, { getToken: async () => (await readSession(db)).token });
 void drainNow();

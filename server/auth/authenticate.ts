@@ -1,13 +1,13 @@
 /**
  * Who is asking. A route opts in with `config: { auth: true }`; the onRequest hook then
  * resolves `Authorization: Bearer <token>` into `request.user` or answers 401 before the
- * body is read. Handlers call `requireUser(request)` to get the user with a non-null type.
+ * body is read (through the token cache: tokenCache.ts). Handlers call `requireUser(request)` to get the user with a non-null type.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServerText } from '../../src/contract/users';
-import type { Db } from '../db/types';
 import { unauthorized } from '../errors';
-import { resolveToken, type TokenOwner } from './tokens';
+import type { TokenResolver } from './tokenCache';
+import type { TokenOwner } from './tokens';
 
 export type AuthUser = TokenOwner;
 
@@ -36,11 +36,11 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export function installAuth(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
+export function installAuth(app: FastifyInstance, deps: { tokens: TokenResolver }): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config?.auth) return;
-    const user = await resolveToken(deps.db, bearerToken(request), deps.now());
+    const user = await deps.tokens.resolve(bearerToken(request));
     if (!user) throw unauthorized(ServerText.unauthorized);
     request.user = user;
   });

@@ -12,7 +12,9 @@ import { ServerText, forgotPasswordBody, resetPasswordBody } from '../../src/con
 import { passwordResetTokens, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../errors';
-import { findUserByEmail } from '../users/repo';
+import { securityLog } from '../securityLog';
+import { findUserByEmail, findUserById } from '../users/repo';
+import { usernameKey } from '../users/usernameKey';
 import { parseBody } from '../validate';
 import { hashPassword } from './passwords';
 import { hashSecret, looksLikeToken, newSecret, revokeAllTokens } from './tokens';
@@ -36,12 +38,12 @@ export function resetMail(appUrl: string, username: string, link: string) {
 }
 
 export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, limiters } = deps;
+  const { db, limits } = deps;
 
   app.post('/api/auth/forgot-password', async (request) => {
     const { email } = parseBody(forgotPasswordBody, request.body);
-    await limiters.forgotPasswordPerIp.consume(request.ip);
-    await limiters.forgotPasswordPerEmail.consume(email.toLowerCase());
+    await limits.forgotPasswordPerIp.consume(request.ip);
+    await limits.forgotPasswordPerEmail.consume(email.toLowerCase());
 
     const user = await findUserByEmail(db, email);
     if (user) {
@@ -85,7 +87,11 @@ export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     if (!userId) throw badRequest(ServerText.invalidResetToken);
     deps.hub.disconnectUser(userId);
-    request.log.info({ userId }, 'password reset');
+    const owner = await findUserById(db, userId);
+    // Proof of the mailbox: the account is no longer locked against new addresses.
+    if (owner) await limits.loginBrake.clearAccount(usernameKey(owner.username));
+    securityLog(request.log, 'password reset', { userId, ip: request.ip });
+    securityLog(request.log, 'tokens revoked', { userId, reason: 'password reset' });
     return { message: ServerText.passwordReset };
   });
 }

@@ -39,14 +39,19 @@ export interface TokenOwner {
   id: string;
   username: string;
   tokenHash: string;
+  /** When the token stops being valid (live sockets are closed then). */
+  expiresAt: Date;
 }
 
 /** The user a token belongs to, when the token is well formed, known, unrevoked and unexpired. */
 export async function resolveToken(db: DbOrTx, token: unknown, now: Date): Promise<TokenOwner | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  const tokenHash = hashSecret(token);
+  return resolveTokenHash(db, hashSecret(token), now);
+}
+
+export async function resolveTokenHash(db: DbOrTx, tokenHash: string, now: Date): Promise<TokenOwner | undefined> {
   const rows = await db
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.revoked, false), gt(authTokens.expiresAt, now)))

@@ -11,7 +11,7 @@ import { APP_VERSION_LABEL } from '../../src/contract/limits';
 import type { AppDeps } from '../deps';
 import { HttpError, notFound } from '../errors';
 import { parseValue } from '../validate';
-import { CardServiceBusy, CardServiceUnavailable, createCardService, type CardService } from './service';
+import { CardServiceBusy, CardServiceUnavailable, createCardService, type CardService, type CardServiceOptions } from './service';
 
 export const CardServerText = {
   unavailable: 'The card service is unavailable right now.',
@@ -25,10 +25,11 @@ export function cardUserAgent(appUrl: string): string {
   return `PodTable/${Number(major)}.${Number(minor)} (+${appUrl})`;
 }
 
-export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, service?: CardService): void {
+/** `shared`: the spacing and cache every process shares (Redis); default: this process's own. */
+export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, shared: Pick<CardServiceOptions, 'spacing' | 'cache'> = {}, service?: CardService): void {
   const cards =
     service ??
-    createCardService({ baseUrl: deps.config.cardApiUrl, userAgent: cardUserAgent(deps.config.appUrl), now: () => deps.now().getTime() });
+    createCardService({ baseUrl: deps.config.cardApiUrl, userAgent: cardUserAgent(deps.config.appUrl), now: () => deps.now().getTime(), ...shared });
 
   async function ask<T>(log: { warn(obj: object, msg: string): void }, call: () => Promise<T>): Promise<T> {
     try {

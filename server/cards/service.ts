@@ -4,7 +4,8 @@
  * - every request carries an accurate User-Agent ('PodTable/0.8 (+APP_URL)') and an Accept header;
  * - /cards/search and /cards/named have a hard limit of 2 requests/s (500 ms apart); we space
  *   requests REQUEST_SPACING_MS = 550 ms apart (50 ms of margin for timer and network jitter),
- *   one queue for the whole process, so we stay under 2/s whatever the users do;
+ *   one queue for the whole process — for every process together with REDIS_URL (shared.ts) —
+ *   so we stay under 2/s whatever the users do;
  * - a 429 means "limited for 30 s": we send nothing for RATE_LIMITED_PAUSE_MS then;
  * - answers are cached CACHE_TTL_MS = 24 h (Scryfall asks for at least 24 h), keyed by the
  *   upstream URL, "no results" included; identical requests in flight share one upstream call;
@@ -12,11 +13,14 @@
  *   (CardServiceBusy) instead of piling up;
  * - no answer within TIMEOUT_MS = 5 s, a 5xx, an unexpected status or a malformed body is a
  *   CardServiceUnavailable (the route answers 502). A 404 from /cards/search means no match.
- * Known limit: the cache and the queue are per process; N server processes may send N× 2/s.
+ * Without REDIS_URL the cache and the spacing are per process (N processes may send N× 2/s);
+ * with it they are shared. If Redis cannot be reached the search answers 502 like a failing
+ * card service (never an unspaced request).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { CARD_RESULTS_MAX, type CardSummary } from '../../src/contract/cards';
+import { memoryCardCache, memorySpacing, type CardCache, type RequestSpacing } from './shared';
 
 export const REQUEST_SPACING_MS = 550;
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +83,9 @@ export interface CardServiceOptions {
   spacingMs?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Default: this process only. */
+  spacing?: RequestSpacing;
+  cache?: CardCache;
 }
 
 export interface CardService {
@@ -91,17 +98,23 @@ export function createCardService(options: CardServiceOptions): CardService {
   const spacingMs = options.spacingMs ?? REQUEST_SPACING_MS;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
-  const cache = new Map<string, { expires: number; value: unknown }>();
+  const spacing = options.spacing ?? memorySpacing();
+  const cache = options.cache ?? memoryCardCache(now, CACHE_MAX_ENTRIES);
   const inFlight = new Map<string, Promise<unknown>>();
-  /** Real-clock time before which no request may start. */
-  let nextSlot = 0;
+
+  /** Shared stores (Redis) that fail make the search fail like the card service would. */
+  async function shared<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new CardServiceUnavailable(`${what} unavailable: ${(error as Error).message}`);
+    }
+  }
 
   async function takeSlot(): Promise<void> {
-    const current = Date.now();
-    const start = Math.max(current, nextSlot);
-    if (start - current > QUEUE_MAX_WAIT_MS) throw new CardServiceBusy('The card service queue is full.');
-    nextSlot = start + spacingMs;
-    if (start > current) await sleep(start - current);
+    const wait = await shared('request spacing', () => spacing.reserve(spacingMs, QUEUE_MAX_WAIT_MS));
+    if (wait < 0) throw new CardServiceBusy('The card service queue is full.');
+    if (wait > 0) await sleep(wait);
   }
 
   async function fetchJson(url: string): Promise<{ status: number; body: unknown }> {
@@ -115,7 +128,7 @@ export function createCardService(options: CardServiceOptions): CardService {
     } catch (error) {
       throw new CardServiceUnavailable(`card service unreachable: ${(error as Error).message}`);
     }
-    if (response.status === 429) nextSlot = Math.max(nextSlot, Date.now() + RATE_LIMITED_PAUSE_MS);
+    if (response.status === 429) await spacing.pause(RATE_LIMITED_PAUSE_MS).catch(() => undefined);
     let body: unknown = null;
     try {
       body = await response.json();
@@ -126,16 +139,13 @@ export function createCardService(options: CardServiceOptions): CardService {
   }
 
   function cached<T>(url: string, read: (answer: { status: number; body: unknown }) => T): Promise<T> {
-    const hit = cache.get(url);
-    if (hit && hit.expires > now()) return Promise.resolve(hit.value as T);
-    if (hit) cache.delete(url);
     const running = inFlight.get(url);
     if (running) return running as Promise<T>;
     const loading = (async () => {
+      const hit = await shared('card cache', () => cache.get(url));
+      if (hit) return hit.value as T;
       const value = read(await fetchJson(url));
-      cache.set(url, { expires: now() + CACHE_TTL_MS, value });
-      // Oldest first (insertion order): drop the oldest beyond the cap.
-      while (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      await shared('card cache', () => cache.set(url, value, CACHE_TTL_MS));
       return value;
     })().finally(() => inFlight.delete(url));
     inFlight.set(url, loading);

@@ -33,3 +33,20 @@ export function toNumber(value: unknown): number {
   if (typeof value === 'string' && value.trim() !== '') return Number(value);
   return Number.NaN;
 }
+
+/** The SQLSTATE of a database error (e.g. '40P01' deadlock), or undefined for anything else. */
+export function sqlState(error: unknown): string | undefined {
+  const code = driverError(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * PostgreSQL refused a value (SQLSTATE class 22 "data exception": out-of-range numbers and
+ * dates, NUL in text, malformed json or uuid) or a value was too big for an index (54000).
+ * The contract schemas stop these before the database; this is the net under them, so such an
+ * input is still the client's error (400), never a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code === '54000');
+}

@@ -12,7 +12,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { createMeasuredPool, gatePglite, type PoolMonitor } from './backpressure';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -24,32 +25,49 @@ const MIGRATION_ADVISORY_LOCK = 7_303_202_401;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connection waits (metrics) and the queue length. */
+  pool: PoolMonitor;
+  /** Resolves when the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface PoolOptions {
+  /** PostgreSQL connections per process; the embedded database has one whatever this says. */
+  poolSize?: number;
+  /** Longest wait for a connection before DatabaseBusyError (503). */
+  queueTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_QUEUE_TIMEOUT_MS = 5000;
 
 interface ErrorLog {
   error(obj: object, msg: string): void;
 }
 
 /** Wraps an open PGlite (a folder-backed one, or an in-memory clone in tests) and migrates it. */
-export async function usePglite(client: PGlite, options: { migrate?: boolean } = {}): Promise<Database> {
-  const db = drizzlePglite({ client, schema });
+export async function usePglite(client: PGlite, options: { migrate?: boolean } & PoolOptions = {}): Promise<Database> {
+  const gated = gatePglite(client, options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS);
+  const db = drizzlePglite({ client: gated.client, schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'pglite',
+    pool: gated.monitor,
+    ping: async () => void (await db.execute(sql`SELECT 1`)),
     async close() {
       if (!client.closed) await client.close();
     },
   };
 }
 
-export async function openEmbedded(dataDir: string): Promise<Database> {
+export async function openEmbedded(dataDir: string, options: PoolOptions = {}): Promise<Database> {
   const folder = path.join(dataDir, 'pgdata');
   fs.mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);
   try {
-    return await usePglite(client);
+    return await usePglite(client, options);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
@@ -71,9 +89,14 @@ export function withDefaultUser(url: string): string {
   }
 }
 
-export async function openPostgres(url: string, log?: ErrorLog): Promise<Database> {
-  // Up to 10 connections per process; PostgreSQL's default max_connections is 100.
-  const pool = new pg.Pool({ connectionString: withDefaultUser(url), max: 10 });
+export async function openPostgres(url: string, log?: ErrorLog, options: PoolOptions = {}): Promise<Database> {
+  // DB_POOL_SIZE (default 10) connections per process; PostgreSQL's default max_connections
+  // is 100, shared by every process (and each process's LISTEN connection).
+  const { pool, monitor } = createMeasuredPool({
+    connectionString: withDefaultUser(url),
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
+  });
   // Without a listener an idle client's error (PostgreSQL restarted) crashes the process.
   pool.on('error', (error) => log?.error({ err: { message: error.message } }, 'PostgreSQL pool error'));
   try {
@@ -96,6 +119,8 @@ export async function openPostgres(url: string, log?: ErrorLog): Promise<Databas
   return {
     db,
     kind: 'postgres',
+    pool: monitor,
+    ping: async () => void (await pool.query('SELECT 1')),
     close: () => pool.end(),
   };
 }

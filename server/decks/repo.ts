@@ -16,8 +16,10 @@ export function toDeck(row: DeckRow): Deck {
     hasPartner: row.hasPartner,
     partnerCommander: row.partnerCommander,
     externalLinks: row.externalLinks,
+    cards: row.cards,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    rev: row.rev,
   };
 }
 

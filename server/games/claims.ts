@@ -25,6 +25,8 @@ import type { AppDeps } from '../deps';
 import { badRequest, conflict, unauthorized } from '../errors';
 import type { Mail } from '../mail';
 import { findUserById } from '../users/repo';
+import { withChangeLog } from '../sync/log-writes';
+import { ref } from '../sync/refs';
 import { GameServerText, findGame, gameAudience, saveGame } from './repo';
 
 export function claimMail(appUrl: string, options: { guestName: string; hostName: string; link: string; to: string }): Mail {
@@ -78,7 +80,7 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
     const tokenHash = hashSecret(token);
     const now = deps.now();
 
-    const game = await db.transaction(async (tx) => {
+    const game = await withChangeLog(deps, async (tx, log) => {
       const usable = and(eq(gameClaims.tokenHash, tokenHash), isNull(gameClaims.usedAt));
       const [found] = await tx.select({ gameId: gameClaims.gameId }).from(gameClaims).where(usable).limit(1);
       if (!found) throw badRequest(GameServerText.claimInvalid);
@@ -97,14 +99,15 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
           p.seatNumber === claim.seatNumber ? { ...p, userId: me.id, displayName: user.displayName || user.username, accountEmail: null } : p,
         ),
         updatedAt: now.toISOString(),
+        rev: (current.rev ?? 1) + 1,
       };
       await saveGame(tx, next);
       await tx.insert(gamePlayers).values({ gameId: next.id, userId: me.id }).onConflictDoNothing();
       await tx.update(gameClaims).set({ usedAt: now, usedById: me.id }).where(eq(gameClaims.tokenHash, tokenHash));
+      log.emit(gameAudience(next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
       return next;
     });
     request.log.info({ gameId: game.id, userId: me.id }, 'guest seat claimed');
-    deps.hub.publishToUsers(gameAudience(game), { type: 'GAME_UPDATED', payload: game });
     return game;
   });
 }

@@ -39,6 +39,9 @@ export function toGame(row: GameRow): Game {
     participants: row.participants,
     events: row.events,
     updatedAt: row.updatedAt.toISOString(),
+    rev: row.rev,
+    ...(row.tableState ? { table: row.tableState } : {}),
+    result: row.result ?? null,
   };
 }
 
@@ -53,6 +56,10 @@ export function mutableColumns(game: Game) {
     participants: game.participants,
     events: game.events,
     updatedAt: new Date(game.updatedAt),
+    rev: game.rev ?? 1,
+    tableState: game.table ?? null,
+    result: game.result ?? null,
+    endedAt: game.result ? new Date(game.result.endedAt) : null,
   };
 }
 

@@ -1,13 +1,23 @@
 /**
  * The live hub: which sockets belong to which user, and delivery of server events to them.
- * Later features publish with `hub.publishToUsers(userIds, event)` after their write is
- * committed; the event is serialised once and the same Buffer goes to every socket (as a
- * text frame). Client → server messages are dispatched to handlers registered with
- * `hub.onClientMessage(type, handler)` (PING is built in). Cross-process delivery is the
- * transport's job (transport.ts).
+ * Features publish with `hub.publishToUsers(userIds, event)` after their write is committed;
+ * the event is serialised once, and the same Buffer goes to every socket (as a text frame):
+ * per socket there is only the write. Client → server messages are dispatched to handlers
+ * registered with `hub.onClientMessage(type, handler)` (PING is built in). Cross-process
+ * delivery is the transport's job (transport.ts).
+ *
+ * Sockets are closed by the hub when:
+ * - their token is revoked (logout, password reset: a `disconnect` bus message, every process);
+ * - their token expires (a timer per socket, set from the token's expiry at connect time);
+ * - they stop answering pings (HEARTBEAT_INTERVAL_MS) or read too slowly (MAX_BUFFERED_BYTES);
+ * - this process may have missed bus messages (transport gap): 1012, spread over
+ *   RESYNC_SPREAD_MS so the clients' reconnects and catch-up pulls do not arrive at once;
+ * - the process drains (SIGTERM): 1012, spread over DRAIN_WINDOW_MS (`drain`).
  */
 import type { WebSocket } from 'ws';
 import { LiveCloseCode, type ClientEvent, type ServerEvent } from '../../src/contract/live';
+import type { Metrics } from '../metrics';
+import type { Published } from '../sync/recorder';
 import type { LiveBusMessage, LiveTransport } from './transport';
 
 /** A socket that has not answered a ping for one interval is dead (phone asleep, NAT dropped). */
@@ -16,10 +26,17 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Largest frame a client may send (JOIN_POD, PING are tiny); a bigger one closes the socket with 1009. */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
-/** 1001: the client reconnects with backoff (spec: only 1000 is final). */
-const GOING_AWAY = 1001;
+/** 1012 "service restart": the client reconnects with backoff and catches up (spec: only 1000 is final). */
+export const SERVICE_RESTART = 1012;
 /** 1013 "try again later": sent to a socket dropped for not reading its events. */
 const TRY_AGAIN_LATER = 1013;
+/** Closing every socket after a bus gap is spread over this window (clients add their own jitter). */
+export const RESYNC_SPREAD_MS = 5000;
+/** Spread closes happen in steps this far apart. */
+const SPREAD_STEP_MS = 50;
+/** setTimeout's longest delay (~24.8 days); a longer token expiry re-arms the timer. */
+const MAX_TIMER_MS = 2_147_483_647;
+const TEXT_FRAME = { binary: false } as const;
 
 export interface LiveConnection {
   readonly userId: string;
@@ -33,54 +50,150 @@ export type ClientMessageHandler<T extends ClientEvent['type']> = (
   message: Extract<ClientEvent, { type: T }>,
 ) => void | Promise<void>;
 
+/** Tokens (by hash) or whole users whose sessions were revoked, on any process. */
+export interface Revocation {
+  userIds: string[];
+  tokenHashes: string[];
+}
+
 interface Entry extends LiveConnection {
   alive: boolean;
+  expiry?: NodeJS.Timeout;
 }
+
+/** Sees every event this process publishes (not events received from other processes). */
+export type PublishListener = (userIds: readonly string[], event: ServerEvent) => void;
 
 interface HubLog {
   debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+}
+
+export interface HubOptions {
+  heartbeatMs?: number;
+  metrics?: Pick<Metrics, 'liveSockets' | 'liveEventsPublished' | 'liveEventsDelivered'>;
+  /** The server's clock (token expiry). */
+  now?: () => Date;
+  resyncSpreadMs?: number;
 }
 
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Entry>>();
   private readonly handlers = new Map<string, ClientMessageHandler<ClientEvent['type']>>();
+  private readonly revocationListeners: Array<(revocation: Revocation) => void> = [];
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly metrics: HubOptions['metrics'];
+  private readonly now: () => Date;
+  private readonly resyncSpreadMs: number;
+  private sockets = 0;
+  private draining = false;
+  private readonly publishListeners: PublishListener[] = [];
 
   constructor(
     private readonly transport: LiveTransport,
     private readonly log: HubLog,
-    heartbeatMs = HEARTBEAT_INTERVAL_MS,
+    options: HubOptions = {},
   ) {
+    this.metrics = options.metrics;
+    this.now = options.now ?? (() => new Date());
+    this.resyncSpreadMs = options.resyncSpreadMs ?? RESYNC_SPREAD_MS;
     transport.onMessage((message) => this.deliver(message));
-    this.heartbeat = setInterval(() => this.sweep(), heartbeatMs);
+    transport.onGap((reason) => {
+      this.log.info({ reason, sockets: this.sockets }, 'live bus gap; asking clients to reconnect and catch up');
+      void this.closeAll(SERVICE_RESTART, 'catch up', this.resyncSpreadMs);
+    });
+    this.heartbeat = setInterval(() => this.sweep(), options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
     this.heartbeat.unref();
     this.onClientMessage('PING', (connection) => connection.send({ type: 'PONG' }));
   }
 
-  /** Sends `event` to every open socket of these users, on every server process. */
+  /**
+   * Sends change-log deliveries (server/sync/recorder.ts) to their users' sockets on every
+   * process, each with its position. Deliveries sharing one serialised event travel as one
+   * bus message.
+   */
+  publishLogged(published: Published): void {
+    this.publishDeliveries(published.deliveries);
+    for (const { userIds, event } of published.events) this.tellListeners(userIds, event as ServerEvent);
+  }
+
+  private tellListeners(userIds: readonly string[], event: ServerEvent): void {
+    for (const listener of this.publishListeners) {
+      try {
+        listener(userIds, event);
+      } catch (error) {
+        this.log.warn({ err: error, type: event.type }, 'publish listener failed');
+      }
+    }
+  }
+
+  publishDeliveries(deliveries: ReadonlyArray<{ userId: string; pos: number; data: string }>): void {
+    const byData = new Map<string, { userIds: string[]; positions: number[] }>();
+    for (const delivery of deliveries) {
+      let group = byData.get(delivery.data);
+      if (!group) byData.set(delivery.data, (group = { userIds: [], positions: [] }));
+      group.userIds.push(delivery.userId);
+      group.positions.push(delivery.pos);
+    }
+    for (const [data, group] of byData) {
+      this.transport.publish({ kind: 'event', userIds: group.userIds, positions: group.positions, data });
+      this.metrics?.liveEventsPublished.inc();
+    }
+  }
+
+  /** Sends `event` to every open socket of these users, on every server process (no log position). */
   publishToUsers(userIds: Iterable<string>, event: ServerEvent): void {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
+    this.metrics?.liveEventsPublished.inc();
     this.transport.publish({ kind: 'event', userIds: unique, data: JSON.stringify(event) });
+    this.tellListeners(unique, event);
   }
 
-  /** Closes the sockets opened with this token (logout). */
+  /**
+   * Runs `listener` for every event published by this process, after it is handed to the
+   * transport. Exactly one process publishes a given event, so side effects here (push
+   * notifications) happen once however many processes share the transport.
+   */
+  onPublish(listener: PublishListener): void {
+    this.publishListeners.push(listener);
+  }
+
+  /** Closes the sockets opened with this token and forgets it in every token cache (logout). */
   disconnectToken(tokenHash: string): void {
     this.transport.publish({ kind: 'disconnect', tokenHashes: [tokenHash], code: LiveCloseCode.unauthorized, reason: 'unauthorized' });
   }
 
-  /** Closes every socket of this user (password reset revokes all tokens). */
+  /** Closes every socket of this user and forgets their tokens in every token cache (password reset). */
   disconnectUser(userId: string): void {
     this.transport.publish({ kind: 'disconnect', userIds: [userId], code: LiveCloseCode.unauthorized, reason: 'unauthorized' });
+  }
+
+  /** Runs for every revocation on any process (the token cache listens). */
+  onRevocation(listener: (revocation: Revocation) => void): void {
+    this.revocationListeners.push(listener);
   }
 
   onClientMessage<T extends ClientEvent['type']>(type: T, handler: ClientMessageHandler<T>): void {
     this.handlers.set(type, handler as unknown as ClientMessageHandler<ClientEvent['type']>);
   }
 
-  /** Registers an authenticated socket; it leaves the hub by itself when it closes. */
-  add(userId: string, tokenHash: string, socket: WebSocket): LiveConnection {
+  /** False once the process drains: new sockets are refused. */
+  get accepting(): boolean {
+    return !this.draining;
+  }
+
+  /** True while events from other processes can arrive. */
+  busUp(): boolean {
+    return this.transport.isUp();
+  }
+
+  /**
+   * Registers an authenticated socket; it leaves the hub by itself when it closes. With
+   * `expiresAt` (the token's expiry) the socket is closed 4401 at that moment.
+   */
+  add(userId: string, tokenHash: string, socket: WebSocket, expiresAt?: Date): LiveConnection {
     const entry: Entry = {
       userId,
       tokenHash,
@@ -94,12 +207,19 @@ export class LiveHub {
       this.byUser.set(userId, set);
     }
     set.add(entry);
+    this.sockets += 1;
+    this.metrics?.liveSockets.set(this.sockets);
+    if (expiresAt) this.armExpiry(entry, expiresAt.getTime());
     socket.on('pong', () => {
       entry.alive = true;
     });
     socket.on('close', () => {
+      if (entry.expiry) clearTimeout(entry.expiry);
       const current = this.byUser.get(userId);
-      current?.delete(entry);
+      if (current?.delete(entry)) {
+        this.sockets -= 1;
+        this.metrics?.liveSockets.set(this.sockets);
+      }
       if (current?.size === 0) this.byUser.delete(userId);
     });
     return entry;
@@ -117,49 +237,97 @@ export class LiveHub {
 
   connectionCount(userId?: string): number {
     if (userId !== undefined) return this.byUser.get(userId)?.size ?? 0;
-    let total = 0;
-    for (const set of this.byUser.values()) total += set.size;
-    return total;
+    return this.sockets;
+  }
+
+  /**
+   * SIGTERM: refuse new sockets, then close the open ones with 1012 spread evenly over
+   * `windowMs`, so their reconnects reach the other processes as a stream, not a wall.
+   */
+  async drain(windowMs: number): Promise<void> {
+    this.draining = true;
+    await this.closeAll(SERVICE_RESTART, 'server restarting', windowMs);
   }
 
   async close(): Promise<void> {
+    this.draining = true;
     clearInterval(this.heartbeat);
-    for (const set of this.byUser.values()) {
-      for (const entry of set) entry.socket.close(GOING_AWAY, 'server shutting down');
-    }
+    await this.closeAll(SERVICE_RESTART, 'server restarting', 0);
     this.byUser.clear();
     await this.transport.close();
   }
 
+  /** Closes every socket open now with `code`, in equal batches over `windowMs`. */
+  private async closeAll(code: number, reason: string, windowMs: number): Promise<void> {
+    const entries: Entry[] = [];
+    for (const set of this.byUser.values()) entries.push(...set);
+    if (entries.length === 0) return;
+    const steps = Math.max(1, Math.floor(windowMs / SPREAD_STEP_MS));
+    const perStep = Math.ceil(entries.length / steps);
+    for (let start = 0; start < entries.length; start += perStep) {
+      if (start > 0) await new Promise((resolve) => setTimeout(resolve, SPREAD_STEP_MS));
+      for (const entry of entries.slice(start, start + perStep)) entry.socket.close(code, reason);
+    }
+  }
+
+  private armExpiry(entry: Entry, expiresAtMs: number): void {
+    const left = expiresAtMs - this.now().getTime();
+    if (left <= 0) {
+      entry.socket.close(LiveCloseCode.unauthorized, 'unauthorized');
+      return;
+    }
+    entry.expiry = setTimeout(() => {
+      if (left > MAX_TIMER_MS) this.armExpiry(entry, expiresAtMs);
+      else entry.socket.close(LiveCloseCode.unauthorized, 'unauthorized');
+    }, Math.min(left, MAX_TIMER_MS));
+    entry.expiry.unref();
+  }
+
   private deliver(message: LiveBusMessage): void {
     if (message.kind === 'event') {
-      const data = Buffer.from(message.data);
-      for (const userId of message.userIds) {
+      const shared = message.positions ? undefined : Buffer.from(message.data);
+      let delivered = 0;
+      message.userIds.forEach((userId, index) => {
         const set = this.byUser.get(userId);
-        if (!set) continue;
-        for (const entry of set) this.sendData(entry, data);
-      }
+        if (!set) return;
+        // One frame per user (not per socket): the position is the only per-recipient part.
+        const data = shared ?? Buffer.from(`{"pos":${message.positions![index]},${message.data.slice(1)}`);
+        for (const entry of set) delivered += this.sendData(entry, data);
+      });
+      if (delivered > 0) this.metrics?.liveEventsDelivered.inc(delivered);
       return;
     }
     const tokens = new Set(message.tokenHashes ?? []);
     const targets = new Set(message.userIds ?? []);
-    for (const [userId, set] of this.byUser) {
-      for (const entry of set) {
-        if (message.everyone || targets.has(userId) || tokens.has(entry.tokenHash)) entry.socket.close(message.code, message.reason);
-      }
+    if (tokens.size > 0 || targets.size > 0) {
+      const revocation = { userIds: [...targets], tokenHashes: [...tokens] };
+      for (const listener of this.revocationListeners) listener(revocation);
+    }
+    if (message.everyone) {
+      void this.closeAll(message.code, message.reason, this.resyncSpreadMs);
+      return;
+    }
+    for (const userId of targets) {
+      for (const entry of this.byUser.get(userId) ?? []) entry.socket.close(message.code, message.reason);
+    }
+    if (tokens.size === 0) return;
+    for (const set of this.byUser.values()) {
+      for (const entry of set) if (tokens.has(entry.tokenHash)) entry.socket.close(message.code, message.reason);
     }
   }
 
-  private sendData(entry: Entry, data: Buffer): void {
+  /** 1 when the frame was handed to the socket, else 0. */
+  private sendData(entry: Entry, data: Buffer): number {
     const socket = entry.socket;
-    if (socket.readyState !== socket.OPEN) return;
+    if (socket.readyState !== socket.OPEN) return 0;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: entry.userId, bufferedAmount: socket.bufferedAmount }, 'live socket too slow; closing it');
       socket.close(TRY_AGAIN_LATER, 'too slow');
-      return;
+      return 0;
     }
     // binary: false — browsers hand binary frames over as Blobs, which the client cannot parse.
-    socket.send(data, { binary: false });
+    socket.send(data, TEXT_FRAME);
+    return 1;
   }
 
   private sweep(): void {

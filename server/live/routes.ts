@@ -1,42 +1,107 @@
 /**
- * WebSocket endpoints: `/ws` (also `/ws/`) and `/ws/:userId`, authenticated by the `token`
- * query parameter (browsers cannot set headers on a WebSocket). The token is checked before
- * the upgrade; a bad one still gets the upgrade and is then closed with 4401 'unauthorized'
- * (a browser sees close codes, not HTTP statuses), a foreign :userId with 4403 'forbidden'.
+ * WebSocket endpoints `/ws` (also `/ws/`) and `/ws/:userId`, and the ticket they open with.
+ *
+ * A socket authenticates with `?ticket=` (POST /api/live/ticket; checked by signature, no
+ * database round trip: tickets.ts) or, for clients written to the spec, `?token=` (the token
+ * cache). Browsers see close codes, not HTTP statuses, so a bad credential still gets the
+ * upgrade and is then closed: 4401 'unauthorized' (bad token or ticket, revoked), 4408
+ * (ticket expired or used: fetch a new one), 1013 (ticket could not be checked now), 4403
+ * 'forbidden' (a foreign :userId). A draining process answers the upgrade 503 + Retry-After.
  * A plain HTTP GET on these paths answers 426.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { LiveCloseCode, clientEvent } from '../../src/contract/live';
-import { resolveToken } from '../auth/tokens';
-import type { Db } from '../db/types';
-import { sendError } from '../errors';
+import { LiveCloseCode, clientEvent, type LiveTicket } from '../../src/contract/live';
+import { requireUser } from '../auth/authenticate';
+import type { TokenResolver } from '../auth/tokenCache';
+import { HttpError, sendError } from '../errors';
+import { consumeWriteLimit, type Limits } from '../limits';
+import { MAX_SOCKETS_PER_USER } from '../limits/policies';
+import { redactUrl } from '../logging';
+import type { Metrics } from '../metrics';
+import { isSupportedProtocol } from '../sync/protocol';
 import type { LiveHub } from './hub';
+import type { TicketBook, TicketCheck } from './tickets';
 
 interface LiveRouteDeps {
-  db: Db;
   hub: LiveHub;
   now: () => Date;
+  limits: Limits;
+  config: { rateLimitScale: number };
+  tokens: TokenResolver;
+  tickets: TicketBook;
+  metrics?: Pick<Metrics, 'liveTickets'>;
 }
 
 interface LiveGeneric {
   Params: { userId?: string };
-  Querystring: { token?: unknown };
+  Querystring: { token?: unknown; ticket?: unknown; v?: unknown };
 }
 type LiveRequest = FastifyRequest<LiveGeneric>;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why a socket's ticket was refused (set before the upgrade, read after it). */
+    ticketRefusal?: Exclude<TicketCheck, { ok: true }>['reason'];
+  }
+}
+
+const REFUSAL_CLOSE: Record<Exclude<TicketCheck, { ok: true }>['reason'], [number, string]> = {
+  invalid: [LiveCloseCode.unauthorized, 'unauthorized'],
+  revoked: [LiveCloseCode.unauthorized, 'unauthorized'],
+  expired: [LiveCloseCode.ticketExpired, 'ticket expired'],
+  used: [LiveCloseCode.ticketExpired, 'ticket already used'],
+  unavailable: [LiveCloseCode.tryAgainLater, 'try again later'],
+};
+
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
-  const { hub } = deps;
+  const { hub, tokens, tickets, metrics } = deps;
+
+  app.post('/api/live/ticket', { config: { auth: true } }, async (request): Promise<LiveTicket> => {
+    const issued = tickets.issue(requireUser(request));
+    metrics?.liveTickets.inc({ outcome: 'issued' });
+    return issued;
+  });
+
+  /** Requests over the socket-open limit (server/limits): their upgrade is closed with 4429. */
+  const overLimit = new WeakSet<FastifyRequest>();
+  const maxSockets = MAX_SOCKETS_PER_USER * deps.config.rateLimitScale;
 
   async function authenticateSocket(request: LiveRequest): Promise<void> {
-    const token = request.query.token;
-    request.user = (await resolveToken(deps.db, typeof token === 'string' ? token : undefined, deps.now())) ?? null;
+    const { ticket, token } = request.query;
+    if (ticket !== undefined) {
+      const checked = await tickets.check(ticket);
+      metrics?.liveTickets.inc({ outcome: checked.ok ? 'accepted' : checked.reason });
+      if (checked.ok) request.user = checked.owner;
+      else request.ticketRefusal = checked.reason;
+    } else {
+      request.user = (await tokens.resolve(token)) ?? null;
+    }
+    if (!request.user) return;
+    try {
+      await consumeWriteLimit(deps, 'socket', request.user.id, request.ip);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+      overLimit.add(request);
+    }
   }
 
   function onSocket(socket: WebSocket, request: LiveRequest): void {
     const user = request.user;
+    // Upgraded requests never reach onResponse (ops/requestLog.ts): their debug line is here.
+    request.log.debug({ method: request.method, url: redactUrl(request.url), route: request.routeOptions.url, userId: user?.id }, 'live socket');
     if (!user) {
-      socket.close(LiveCloseCode.unauthorized, 'unauthorized');
+      const [code, reason] = REFUSAL_CLOSE[request.ticketRefusal ?? 'invalid'];
+      socket.close(code, reason);
+      return;
+    }
+    if (!isSupportedProtocol(request.query.v)) {
+      socket.close(LiveCloseCode.protocol, 'protocol');
+      return;
+    }
+    if (overLimit.has(request) || hub.connectionCount(user.id) >= maxSockets) {
+      request.log.info({ userId: user.id, open: hub.connectionCount(user.id) }, 'live socket refused: too many');
+      socket.close(LiveCloseCode.tooMany, 'too many connections');
       return;
     }
     const wanted = request.params.userId;
@@ -44,7 +109,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
       socket.close(LiveCloseCode.forbidden, 'forbidden');
       return;
     }
-    const connection = hub.add(user.id, user.tokenHash, socket);
+    const connection = hub.add(user.id, user.tokenHash, socket, user.expiresAt);
     socket.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return;
       let parsed: unknown;
@@ -65,9 +130,10 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
 
   const options = {
     websocket: true as const,
-    // A plain GET (no upgrade) gets a JSON 426 instead of the plugin's empty 404.
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      // A plain GET (no upgrade) gets a JSON 426 instead of the plugin's empty 404.
       if (!request.ws) return sendError(reply, 426, 'This address takes a WebSocket connection.', { upgrade: 'websocket' });
+      if (!hub.accepting) return sendError(reply, 503, 'The server is restarting. Please try again in a moment.', { 'retry-after': '1' });
     },
     preHandler: authenticateSocket,
   };

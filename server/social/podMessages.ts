@@ -1,27 +1,24 @@
 /**
- * Pod chat: the latest messages of a pod (members only) and send. A message reaches every
- * socket of the pod's members as they are when it is sent (membership is read per message,
- * so a removed member hears nothing more at once).
+ * Pod chat: the latest messages of a pod (members only) and send (the pod.message.send
+ * mutation, server/sync/mutators/podMessages.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { podMessagesQuery, sendPodMessageBody } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
-import { isForeignKeyViolation } from '../db/errors';
-import { podMessages, pods } from '../db/schema';
+import { podMessages } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { conflict, notFound } from '../errors';
-import { isUuid, parseBody, parseValue } from '../validate';
-import { isPodMember, podForMember, podMemberIds } from './podsRepo';
-import { SocialText } from './text';
-import { publicUsers, toPodMessage, type PodMessageRow } from './views';
-import { AUTH, IDEMPOTENT, clientIdFor } from './writes';
+import { restMutation } from '../sync/rest';
+import { parseBody, parseValue } from '../validate';
+import { podForMember } from './podsRepo';
+import { publicUsers, toPodMessage } from './views';
+import { AUTH } from './writes';
 
 type IdParams = { Params: { id: string } };
 
 export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, hub } = deps;
+  const { db } = deps;
 
   /** The latest `limit` messages before `before`, oldest first. */
   app.get<IdParams>('/api/pods/:id/messages', AUTH, async (request) => {
@@ -40,46 +37,9 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
     return rows.map((row) => toPodMessage(row, people));
   });
 
-  app.post<IdParams>('/api/pods/:id/messages', IDEMPOTENT, async (request, reply) => {
-    const me = requireUser(request).id;
-    const podId = request.params.id;
-    if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
+  app.post<IdParams>('/api/pods/:id/messages', AUTH, async (request, reply) => {
     const body = parseBody(sendPodMessageBody, request.body);
-    const clientId = clientIdFor(request, body.id);
-    let created: PodMessageRow | undefined;
-    try {
-      created = await db.transaction(async (tx) => {
-        // Every membership change holds the pod row FOR UPDATE; this KEY SHARE lock makes a
-        // removal wait until the message is in (no message from someone no longer a member).
-        // Pod row first, like every pod write, so the two never deadlock.
-        const [pod] = await tx.select({ id: pods.id }).from(pods).where(eq(pods.id, podId)).for('key share');
-        if (!pod || !(await isPodMember(tx, podId, me))) throw notFound(SocialText.podNotFound);
-        const [row] = await tx
-          .insert(podMessages)
-          .values({ id: body.id ?? randomUUID(), clientId, podId, senderId: me, content: body.content, createdAt: deps.now() })
-          .onConflictDoNothing()
-          .returning();
-        return row;
-      });
-    } catch (error) {
-      // The pod was deleted between the check and the insert.
-      if (isForeignKeyViolation(error)) throw notFound(SocialText.podNotFound);
-      throw error;
-    }
-    const people = await publicUsers(db, [me]);
-    if (created) {
-      const message = toPodMessage(created, people);
-      hub.publishToUsers(await podMemberIds(db, podId), { type: 'POD_MESSAGE_NEW', podId, payload: message });
-      return reply.code(201).send(message);
-    }
-    // The id (or this write's client id) exists: our own earlier run answers again; anyone else's is taken.
-    if (!body.id && !clientId) throw conflict(SocialText.messageIdTaken);
-    const [existing] = await db
-      .select()
-      .from(podMessages)
-      .where(body.id ? eq(podMessages.id, body.id) : and(eq(podMessages.senderId, me), eq(podMessages.clientId, clientId ?? '')))
-      .limit(1);
-    if (!existing || existing.senderId !== me || existing.podId !== podId) throw conflict(SocialText.messageIdTaken);
-    return reply.code(201).send(toPodMessage(existing, people));
+    const message = await restMutation(request, reply, 'pod.message.send', { id: body.id ?? randomUUID(), podId: request.params.id, content: body.content });
+    return reply.code(201).send(message);
   });
 }

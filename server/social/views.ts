@@ -76,6 +76,7 @@ export function toPod(row: PodRow, members: PublicUser[]): Pod {
     createdById: row.createdById,
     members,
     createdAt: row.createdAt.toISOString(),
+    rev: row.rev,
   };
 }
 

@@ -1,55 +1,89 @@
-/** Register, login, logout (spec section 7). */
+/**
+ * Register, login, logout (spec section 7).
+ * - Register answers 202 with one neutral message whether or not the e-mail already has an
+ *   account (no enumeration); the address's owner gets a note instead of a welcome. A taken
+ *   username (or a look-alike of one, by the confusable-safe key) is a 409: usernames are public.
+ *   The password is hashed on both paths so the answer time tells nothing either.
+ * - Login is behind the login brake (server/limits/loginBrake.ts) and finds the account by the
+ *   confusable-safe key; failures, brake hits and successes are security log lines.
+ */
 import type { FastifyInstance } from 'fastify';
-import { ServerText, loginBody, registerBody } from '../../src/contract/users';
+import { AccountText, ServerText, loginBody, registerBody } from '../../src/contract/users';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/authenticate';
 import { issueToken, revokeToken } from '../auth/tokens';
+import { uniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { conflict, unauthorized } from '../errors';
+import { securityLog, typedName } from '../securityLog';
 import { parseBody } from '../validate';
-import { EMAIL_TAKEN, USERNAME_TAKEN, findUserByEmail, findUserByUsername, rethrowUserConflict } from './repo';
-import { toUser } from './view';
+import { addressInUseMail, welcomeMail } from './accountMails';
+import { checkLoginBrake } from './reauth';
+import { USERNAME_TAKEN, findEmailHolder, findUserForLogin, isUsernameTaken } from './repo';
+import { usernameKey } from './usernameKey';
+import { toUser, type UserRow } from './view';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, limiters } = deps;
+  const { db, limits } = deps;
+  const neutral = { message: AccountText.registered };
 
   app.post('/api/users', async (request, reply) => {
     const body = parseBody(registerBody, request.body);
     // Friendly early answer; the unique indexes below are what actually guarantees uniqueness.
-    if (await findUserByUsername(db, body.username)) throw conflict(USERNAME_TAKEN);
-    if (await findUserByEmail(db, body.email)) throw conflict(EMAIL_TAKEN);
-    const passwordHash = await hashPassword(body.password);
+    if (await isUsernameTaken(db, body.username)) throw conflict(USERNAME_TAKEN);
     const now = deps.now();
-    let row;
+    const passwordHash = await hashPassword(body.password);
+
+    const addressInUse = (holder: UserRow) => {
+      deps.sendMailInBackground(addressInUseMail(deps.config.appUrl, holder.email, holder.username, 'register'));
+      securityLog(request.log, 'register with an address in use', { userId: holder.id, ip: request.ip });
+      return reply.code(202).send(neutral);
+    };
+    const holder = await findEmailHolder(db, body.email, now);
+    if (holder) return addressInUse(holder);
+
+    let row: UserRow | undefined;
     try {
       [row] = await db
         .insert(users)
-        .values({ username: body.username, email: body.email, passwordHash, createdAt: now, updatedAt: now })
+        .values({ username: body.username, usernameKey: usernameKey(body.username), email: body.email, passwordHash, createdAt: now, updatedAt: now })
         .returning();
     } catch (error) {
-      rethrowUserConflict(error);
+      const constraint = uniqueViolation(error);
+      if (constraint?.includes('email')) {
+        // A concurrent sign-up took the address between the check and the insert.
+        const winner = await findEmailHolder(db, body.email, now);
+        if (winner) return addressInUse(winner);
+      }
+      if (constraint?.includes('username')) throw conflict(USERNAME_TAKEN);
+      throw error;
     }
-    request.log.info({ userId: row!.id }, 'account created');
-    return reply.code(201).send(toUser(row!));
+    deps.sendMailInBackground(welcomeMail(deps.config.appUrl, row!.email, row!.username));
+    securityLog(request.log, 'account created', { userId: row!.id, ip: request.ip });
+    return reply.code(202).send(neutral);
   });
 
   app.post('/api/users/login', async (request) => {
     const body = parseBody(loginBody, request.body);
-    const usernameKey = body.username.toLowerCase();
-    await limiters.loginPerUsername.assertOpen(usernameKey);
-    await limiters.loginPerIp.assertOpen(request.ip);
+    const accountKey = usernameKey(body.username);
+    await checkLoginBrake(deps, request.log, accountKey, request.ip, { username: typedName(body.username) });
 
-    const user = await findUserByUsername(db, body.username);
+    const user = await findUserForLogin(db, body.username);
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnVerification(body.password), false);
     if (!user || !ok) {
-      await limiters.loginPerUsername.consume(usernameKey);
-      await limiters.loginPerIp.consume(request.ip);
+      await limits.loginBrake.recordFailure(accountKey, request.ip);
+      securityLog(request.log, 'login failed', {
+        username: typedName(body.username),
+        userId: user?.id ?? null,
+        ip: request.ip,
+        reason: user ? 'wrong password' : 'unknown username',
+      });
       throw unauthorized(ServerText.invalidCredentials);
     }
-    await limiters.loginPerUsername.reset(usernameKey);
+    await limits.loginBrake.recordSuccess(accountKey, request.ip);
     const token = await issueToken(db, user.id, deps.now());
-    request.log.info({ userId: user.id }, 'logged in');
+    securityLog(request.log, 'logged in', { userId: user.id, ip: request.ip });
     return { token, user: toUser(user) };
   });
 
@@ -57,6 +91,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     const user = requireUser(request);
     await revokeToken(db, user.tokenHash);
     deps.hub.disconnectToken(user.tokenHash);
+    securityLog(request.log, 'token revoked', { userId: user.id, reason: 'logout' });
     return reply.code(204).send();
   });
 }

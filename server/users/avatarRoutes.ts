@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type AvatarMimeType } from '../../src/contract/limits';
 import { ServerText } from '../../src/contract/users';
@@ -14,7 +14,10 @@ import { requireUser } from '../auth/authenticate';
 import { avatars, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { HttpError, badRequest, notFound, unauthorized } from '../errors';
+import { withChangeLog } from '../sync/log-writes';
+import { ref } from '../sync/refs';
 import { isUuid } from '../validate';
+import { readUploadedFile } from './avatarPart';
 import { avatarPath, toUser } from './view';
 
 export const AVATAR_TYPE_MESSAGE = 'Avatar must be a PNG, JPEG, GIF or WebP image.';
@@ -31,34 +34,28 @@ export function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.post('/api/users/avatar', { config: { auth: true, idempotent: true } }, async (request) => {
     const { id } = requireUser(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the avatar as multipart/form-data in a field named avatar.');
-    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
-    if (!part) throw badRequest('Choose an image to upload.');
-    if (part.fieldname !== 'avatar') throw badRequest('Send the image in a field named avatar.');
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AVATAR_TOO_LARGE_MESSAGE);
-      throw error;
-    }
+    const bytes = await readUploadedFile(request, 'avatar', AVATAR_TOO_LARGE_MESSAGE);
     if (bytes.length === 0) throw badRequest('Choose an image to upload.');
     const mime = (await fileTypeFromBuffer(bytes))?.mime;
     if (!isAvatarMime(mime)) throw badRequest(AVATAR_TYPE_MESSAGE);
 
     const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
     const now = deps.now();
-    const row = await db.transaction(async (tx) => {
+    const row = await withChangeLog(deps, async (tx, log) => {
       await tx
         .insert(avatars)
         .values({ userId: id, mime, bytes, version, updatedAt: now })
         .onConflictDoUpdate({ target: avatars.userId, set: { mime, bytes, version, updatedAt: now } });
-      const [updated] = await tx.update(users).set({ avatarUrl: avatarPath(id, version), updatedAt: now }).where(eq(users.id, id)).returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ avatarUrl: avatarPath(id, version), updatedAt: now, rev: sql`${users.rev} + 1` })
+        .where(eq(users.id, id))
+        .returning();
+      if (updated) log.emit([id], [ref('user', id)], { type: 'USER_UPDATED', payload: toUser(updated) });
       return updated;
     });
     if (!row) throw unauthorized(ServerText.unauthorized);
-    const user = toUser(row);
-    deps.hub.publishToUsers([id], { type: 'USER_UPDATED', payload: user });
-    return user;
+    return toUser(row);
   });
 
   app.get<{ Params: { id: string }; Querystring: { v?: unknown } }>('/api/users/:id/avatar', async (request, reply) => {

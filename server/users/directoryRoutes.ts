@@ -1,8 +1,9 @@
 /** Finding people: search by username and the full list. Public fields only, never e-mails. */
 import type { FastifyInstance } from 'fastify';
 import { asc, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { USER_SEARCH_MAX_RESULTS } from '../../src/contract/limits';
+import { safeText } from '../../src/contract/text';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { parseValue } from '../validate';
@@ -11,7 +12,7 @@ import { toPublicUser } from './view';
 const publicColumns = { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl };
 
 const searchQuery = z.object({
-  username: z.string({ error: 'Give one username to search for.' }).max(256, 'The search text is too long.').optional(),
+  username: z.optional(safeText({ error: 'Give one username to search for.' }).check(z.maxLength(256, 'The search text is too long.'))),
 });
 
 /** `q` for LIKE with its wildcards taken literally (ESCAPE '\'). */

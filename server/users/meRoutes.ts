@@ -1,22 +1,16 @@
-/** The signed-in user's own record: read and partial update (spec section 7). */
+/** The signed-in user's own record: read and partial update (spec section 7; the update is the profile.update mutation). */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { ServerText, updateMeBody, type User } from '../../src/contract/users';
+import { ServerText, updateMeBody } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
-import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { findOwnDeck } from '../decks/repo';
-import { badRequest, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
+import { restMutation } from '../sync/rest';
 import { parseBody } from '../validate';
-import { findUserById, rethrowUserConflict } from './repo';
+import { checkProfileEmailChange } from './emailChange';
+import { findUserById } from './repo';
 import { toUser } from './view';
 
-export const CHOOSE_OWN_DECK = 'Choose one of your decks.';
-
-/** Blank (after trimming) means "none". */
-function blankToNull(value: string | null): string | null {
-  return value === null || value.trim() === '' ? null : value.trim();
-}
+export { CHOOSE_OWN_DECK } from '../sync/mutators/profile';
 
 export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -27,33 +21,14 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
     return toUser(row);
   });
 
-  app.put('/api/users/me', { config: { auth: true, idempotent: true } }, async (request) => {
-    const { id } = requireUser(request);
+  /**
+   * An e-mail change is never made here: it needs the current password and a confirmation from
+   * the new address (server/users/emailChange.ts). The rest is the profile.update mutation.
+   */
+  app.put('/api/users/me', { config: { auth: true } }, async (request, reply) => {
     const body = parseBody(updateMeBody, request.body);
-    const patch: Partial<typeof users.$inferInsert> = {};
-    if (body.displayName !== undefined) patch.displayName = blankToNull(body.displayName);
-    if (body.email !== undefined) patch.email = body.email;
-    if (body.defaultDeckId !== undefined) patch.defaultDeckId = blankToNull(body.defaultDeckId);
-    if (patch.defaultDeckId && !(await findOwnDeck(db, id, patch.defaultDeckId))) throw badRequest(CHOOSE_OWN_DECK);
-
-    if (Object.keys(patch).length === 0) {
-      const row = await findUserById(db, id);
-      if (!row) throw unauthorized(ServerText.unauthorized);
-      return toUser(row);
-    }
-    let row;
-    try {
-      [row] = await db
-        .update(users)
-        .set({ ...patch, updatedAt: deps.now() })
-        .where(eq(users.id, id))
-        .returning();
-    } catch (error) {
-      rethrowUserConflict(error);
-    }
-    if (!row) throw unauthorized(ServerText.unauthorized);
-    const user: User = toUser(row);
-    deps.hub.publishToUsers([id], { type: 'USER_UPDATED', payload: user });
-    return user;
+    await checkProfileEmailChange(deps, request.log, requireUser(request).id, body, request.ip);
+    const { email: _email, currentPassword: _password, ...patch } = body;
+    return restMutation(request, reply, 'profile.update', patch);
   });
 }

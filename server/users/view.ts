@@ -12,6 +12,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     avatarUrl: row.avatarUrl,
     defaultDeckId: row.defaultDeckId,
+    rev: row.rev,
   };
 }
 

@@ -5,17 +5,20 @@
  * changes (turn, status, layout) go through PUT and are last-writer-wins.
  * The rules that apply these payloads live in src/game (pure functions).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './limits';
 import { COMMANDER_NAME_MAX_LENGTH, DECK_NAME_MAX_LENGTH } from './decks';
+import { boundedDateTime, safeText } from './text';
 import { emailSchema } from './users';
+import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
+import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableStateSchema } from './game-table';
+
+export { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber };
 
 // ---- Constants (spec section 9 and the official Commander rules) ----
 export const STARTING_LIFE = 40;
 export const LIFE_STEPS = [-5, -1, 1, 5] as const;
 export const COUNTER_STEPS = [-1, 1] as const;
-export const SEAT_COUNT_MIN = 2;
-export const SEAT_COUNT_MAX = 8;
 export const GRID_SIZE = 30;
 /** Spec: the recent-events log keeps 25 entries (newest first). */
 export const RECENT_EVENTS_MAX = 25;
@@ -23,6 +26,11 @@ export const RECENT_EVENTS_MAX = 25;
 export const LETHAL_POISON = 10;
 /** Rule 903.10a: 21 or more combat damage from ONE commander (a partner pair counts separately). */
 export const LETHAL_COMMANDER_DAMAGE = 21;
+/**
+ * A game never gets near a million turns (a long game has ~20 per player); the bound keeps
+ * pass-turn's +1 far inside the integer column.
+ */
+export const TURN_NUMBER_MAX = 1_000_000;
 /** One increment is one tap or a short burst of taps; 100 bounds a typo without limiting play. */
 export const INCREMENT_DELTA_MAX = 100;
 /** Layout name stored for seats computed by `computedLayout` (no named preset). */
@@ -52,9 +60,12 @@ export const GameText = {
 } as const;
 
 // ---- Building blocks ----
-const id = z.string().min(1).max(64);
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+/** Ids in requests: bounded, single-line text. */
+const requestId = safeText().check(z.minLength(1), z.maxLength(64));
 const isoDate = z.string();
-export const seatNumber = z.int().min(0).max(SEAT_COUNT_MAX - 1);
+const turnNumber = z.int().check(z.minimum(1), z.maximum(TURN_NUMBER_MAX, `Turn numbers go up to ${TURN_NUMBER_MAX}.`));
+const wholeCells = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 
 export const participantRole = z.enum(['self', 'friend', 'pod', 'guest']);
 export type ParticipantRole = z.infer<typeof participantRole>;
@@ -69,14 +80,15 @@ export type CommanderWhich = z.infer<typeof commanderWhich>;
 export const commanderSource = z.object({ seat: seatNumber, which: commanderWhich });
 export type CommanderSource = z.infer<typeof commanderSource>;
 
-export const counterKind = z.enum(['life', 'poison', 'energy', 'experience', 'commanderDamage']);
+/** `commanderTax` is the tax on one of the player's own commanders (`source` names which). */
+export const counterKind = z.enum(['life', 'poison', 'energy', 'experience', 'commanderDamage', 'commanderTax']);
 export type CounterKind = z.infer<typeof counterKind>;
 
 const COMMANDER_DAMAGE_KEY = /^[0-7]:(commander|partner)$/;
 /** Key of one commander-damage entry: `${sourceSeat}:commander` or `${sourceSeat}:partner`. */
 export const commanderDamageKeySchema = z
   .templateLiteral([z.number(), ':', commanderWhich])
-  .refine((key) => COMMANDER_DAMAGE_KEY.test(key), 'Commander damage keys look like "2:commander".');
+  .check(z.refine((key) => COMMANDER_DAMAGE_KEY.test(key), 'Commander damage keys look like "2:commander".'));
 export type CommanderDamageKey = z.infer<typeof commanderDamageKeySchema>;
 
 export function commanderDamageKey(source: CommanderSource): CommanderDamageKey {
@@ -95,15 +107,17 @@ export type SeatRotation = z.infer<typeof seatRotation>;
 export const seatLayoutSchema = z
   .object({
     seat: seatNumber,
-    left: z.int().min(0).max(GRID_SIZE - 1),
-    top: z.int().min(0).max(GRID_SIZE - 1),
-    width: z.int().min(1).max(GRID_SIZE),
-    height: z.int().min(1).max(GRID_SIZE),
+    left: wholeCells(0, GRID_SIZE - 1),
+    top: wholeCells(0, GRID_SIZE - 1),
+    width: wholeCells(1, GRID_SIZE),
+    height: wholeCells(1, GRID_SIZE),
     rotation: seatRotation,
   })
-  .refine((s) => s.left + s.width <= GRID_SIZE && s.top + s.height <= GRID_SIZE, {
-    message: `A seat must lie inside the ${GRID_SIZE}×${GRID_SIZE} grid.`,
-  });
+  .check(
+    z.refine((s) => s.left + s.width <= GRID_SIZE && s.top + s.height <= GRID_SIZE, {
+      message: `A seat must lie inside the ${GRID_SIZE}×${GRID_SIZE} grid.`,
+    }),
+  );
 export type SeatLayout = z.infer<typeof seatLayoutSchema>;
 
 /** Smallest tile we accept: 8 cells of a 360 px-wide table are ~96 px, twice a 44 px tap target. */
@@ -150,26 +164,28 @@ export const gameParticipantSchema = z.object({
   seatNumber,
   role: participantRole,
   displayName: z.string(),
-  userId: id.nullable(),
+  userId: z.nullable(id),
   /** A guest's contact e-mail, by which they can claim the game later. Null for account holders. */
-  accountEmail: z.string().nullable(),
-  deckId: id.nullable(),
-  deckName: z.string().nullable(),
+  accountEmail: z.nullable(z.string()),
+  deckId: z.nullable(id),
+  deckName: z.nullable(z.string()),
   commanderName: z.string(),
-  partnerCommanderName: z.string().nullable(),
+  partnerCommanderName: z.nullable(z.string()),
   lifeTotal: z.int(),
-  poisonCounters: z.int().min(0),
-  energyCounters: z.int().min(0),
-  experienceCounters: z.int().min(0),
+  poisonCounters: z.int().check(z.minimum(0)),
+  energyCounters: z.int().check(z.minimum(0)),
+  experienceCounters: z.int().check(z.minimum(0)),
   /** Damage taken per source commander; a partner pair is two entries (each lethal at 21 alone). */
-  commanderDamage: z.record(commanderDamageKeySchema, z.int().min(0)),
-  guestName: z.string().nullable(),
+  commanderDamage: z.record(commanderDamageKeySchema, z.int().check(z.minimum(0))),
+  guestName: z.nullable(z.string()),
   out: z.boolean(),
+  /** Tax paid per own commander (issue 8); absent in games stored before it, and while 0. */
+  commanderTax: z.optional(commanderTaxSchema),
 });
 export type GameParticipant = z.infer<typeof gameParticipantSchema>;
 
 // ---- Events (the 'Recent events' panel) ----
-export const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo']);
+export const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'roll']);
 export type GameEventKind = z.infer<typeof gameEventKind>;
 
 /**
@@ -179,18 +195,21 @@ export type GameEventKind = z.infer<typeof gameEventKind>;
  * - turn: `seat` became active, coming from `fromSeat`; `turnNumber` is the new turn's number.
  * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
  * - status: e.g. the game ended.
+ * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it).
+ * - roll: a table tool was used (`roll` holds its outcome).
  */
 export const gameEventSchema = z.object({
   id,
   at: isoDate,
   kind: gameEventKind,
-  seat: seatNumber.optional(),
-  fromSeat: seatNumber.optional(),
-  turnNumber: z.int().min(1).optional(),
-  counter: counterKind.optional(),
-  delta: z.int().optional(),
-  source: commanderSource.optional(),
-  undoes: id.optional(),
+  seat: z.optional(seatNumber),
+  fromSeat: z.optional(seatNumber),
+  turnNumber: z.optional(z.int().check(z.minimum(1))),
+  counter: z.optional(counterKind),
+  delta: z.optional(z.int()),
+  source: z.optional(commanderSource),
+  undoes: z.optional(id),
+  roll: z.optional(gameRollSchema),
   text: z.string(),
 });
 export type GameEvent = z.infer<typeof gameEventSchema>;
@@ -198,7 +217,7 @@ export type GameEvent = z.infer<typeof gameEventSchema>;
 // ---- Game ----
 export const gameSchema = z.object({
   id,
-  podId: id.nullable(),
+  podId: z.nullable(id),
   requiresVerification: z.boolean(),
   /** The spec shows only ACTIVE; FINISHED is ours (End game). A finished game takes no more changes. */
   status: gameStatus,
@@ -207,66 +226,71 @@ export const gameSchema = z.object({
   layoutPreset: z.string(),
   seats: z.array(seatLayoutSchema),
   activeSeat: seatNumber,
-  turnNumber: z.int().min(1),
+  turnNumber: z.int().check(z.minimum(1)),
   /** Ordered by seatNumber; seat order is turn order (clockwise around the table). */
   participants: z.array(gameParticipantSchema),
   events: z.array(gameEventSchema),
   updatedAt: isoDate,
+  /** The server's revision of this row (+1 per change); the mirror never replaces a newer revision with an older one. */
+  rev: z.optional(z.int().check(z.minimum(0))),
+  /** Markers, the turn clock and the play record (issue 8); absent in games stored before it. */
+  table: z.optional(tableStateSchema),
+  /** How the game ended; null or absent while it is played. */
+  result: z.optional(z.nullable(gameResultSchema)),
 });
 export type Game = z.infer<typeof gameSchema>;
 
 // ---- Writes ----
 function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return z.pipe(
+    z.nullish(safeText().check(z.trim(), z.maxLength(max, `At most ${max} characters.`))),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  );
 }
+
+/** An optional id: absent and null both become null. */
+const optionalId = () => z.pipe(z.nullish(requestId), z.transform((value: string | null | undefined) => value ?? null));
 
 /**
  * A player as POST /api/games takes them. Normalised: guests carry no userId, account holders no
  * accountEmail; blank optional texts become null. Counters are not sent: every game starts at
  * STARTING_LIFE and zero counters.
  */
-export const participantInput = z
-  .object({
-    seatNumber,
-    role: participantRole,
-    displayName: z
-      .string({ error: GameText.playerNameRequired })
-      .trim()
-      .min(1, GameText.playerNameRequired)
-      .max(DISPLAY_NAME_MAX_LENGTH),
-    userId: id.nullish().transform((v) => v ?? null),
-    accountEmail: optionalText(EMAIL_MAX_LENGTH),
-    deckId: id.nullish().transform((v) => v ?? null),
-    deckName: optionalText(DECK_NAME_MAX_LENGTH),
-    commanderName: z
-      .string({ error: GameText.commanderRequired })
-      .trim()
-      .min(1, GameText.commanderRequired)
-      .max(COMMANDER_NAME_MAX_LENGTH),
-    partnerCommanderName: optionalText(COMMANDER_NAME_MAX_LENGTH),
-    guestName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-  })
-  .superRefine((p, ctx) => {
-    if (p.role === 'guest') {
-      if (!p.guestName) ctx.addIssue({ code: 'custom', path: ['guestName'], message: GameText.guestNameRequired });
-      if (!p.accountEmail) {
-        ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.guestEmailRequired });
-      } else if (!emailSchema.safeParse(p.accountEmail).success) {
-        ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.invalidEmail });
+const participantFields = z.object({
+  seatNumber,
+  role: participantRole,
+  displayName: safeText({ error: GameText.playerNameRequired }).check(z.trim(), z.minLength(1, GameText.playerNameRequired), z.maxLength(DISPLAY_NAME_MAX_LENGTH)),
+  userId: optionalId(),
+  accountEmail: optionalText(EMAIL_MAX_LENGTH),
+  deckId: optionalId(),
+  deckName: optionalText(DECK_NAME_MAX_LENGTH),
+  commanderName: safeText({ error: GameText.commanderRequired }).check(z.trim(), z.minLength(1, GameText.commanderRequired), z.maxLength(COMMANDER_NAME_MAX_LENGTH)),
+  partnerCommanderName: optionalText(COMMANDER_NAME_MAX_LENGTH),
+  guestName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+});
+type ParticipantFields = z.output<typeof participantFields>;
+
+export const participantInput = z.pipe(
+  participantFields.check(
+    z.superRefine((p, ctx) => {
+      if (p.role === 'guest') {
+        if (!p.guestName) ctx.addIssue({ code: 'custom', path: ['guestName'], message: GameText.guestNameRequired });
+        if (!p.accountEmail) {
+          ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.guestEmailRequired });
+        } else if (!emailSchema.safeParse(p.accountEmail).success) {
+          ctx.addIssue({ code: 'custom', path: ['accountEmail'], message: GameText.invalidEmail });
+        }
+      } else if (!p.userId) {
+        ctx.addIssue({ code: 'custom', path: ['userId'], message: GameText.accountRequired });
       }
-    } else if (!p.userId) {
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: GameText.accountRequired });
-    }
-    if (!p.deckId && !p.deckName) ctx.addIssue({ code: 'custom', path: ['deckName'], message: GameText.deckRequired });
-  })
-  .transform((p) =>
-    p.role === 'guest' ? { ...p, userId: null } : { ...p, accountEmail: null, guestName: null },
-  );
+      if (!p.deckId && !p.deckName) ctx.addIssue({ code: 'custom', path: ['deckName'], message: GameText.deckRequired });
+    }),
+  ),
+  z.transform(
+    (p: ParticipantFields): ParticipantFields =>
+      p.role === 'guest' ? { ...p, userId: null } : { ...p, accountEmail: null, guestName: null },
+  ),
+);
 export type ParticipantInput = z.output<typeof participantInput>;
 
 /**
@@ -274,41 +298,46 @@ export type ParticipantInput = z.output<typeof participantInput>;
  * plus ours: the client-chosen id, the layout and the first player). The server also checks that
  * the caller is the one 'self' participant and, for a pod game, that every account is a member.
  */
-export const createGameBody = z
-  .object({
-    id: z.uuid({ error: 'id must be a UUID.' }),
-    podId: id.nullish().transform((v) => v ?? null),
-    requiresVerification: z.boolean().default(false),
-    status: z.literal('ACTIVE').default('ACTIVE'),
-    startTime: z.iso.datetime({ offset: true }).optional(),
-    layoutPreset: z.string().min(1).max(32),
-    seats: z.array(seatLayoutSchema).max(SEAT_COUNT_MAX),
-    activeSeat: seatNumber.nullish(),
-    participants: z.array(participantInput).max(SEAT_COUNT_MAX, GameText.playerCountRange),
-  })
-  .superRefine((body, ctx) => {
-    const n = body.participants.length;
-    if (n === 0) {
-      ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.noPlayers });
-      return;
-    }
-    if (n < SEAT_COUNT_MIN) ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.playerCountRange });
-    const seatsTaken = body.participants.map((p) => p.seatNumber).sort((a, b) => a - b);
-    if (seatsTaken.some((seat, i) => seat !== i)) {
-      ctx.addIssue({ code: 'custom', path: ['participants'], message: `Seat numbers must be 0 to ${n - 1}, once each.` });
-    }
-    const seen = new Set<string>();
-    body.participants.forEach((p, i) => {
-      const key = p.userId ? `user:${p.userId}` : `guest:${(p.guestName ?? '').toLowerCase()}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['participants', i], message: GameText.duplicatePlayer });
-      seen.add(key);
-    });
-    if (body.activeSeat == null || body.activeSeat >= n) {
-      ctx.addIssue({ code: 'custom', path: ['activeSeat'], message: GameText.chooseFirstPlayer });
-    }
-    for (const message of layoutProblems(body.seats, n)) ctx.addIssue({ code: 'custom', path: ['seats'], message });
-  })
-  .transform((body) => ({ ...body, activeSeat: body.activeSeat ?? 0 }));
+const createGameFields = z.object({
+  id: z.uuid({ error: 'id must be a UUID.' }),
+  podId: optionalId(),
+  requiresVerification: z._default(z.boolean(), false),
+  status: z._default(z.literal('ACTIVE'), 'ACTIVE'),
+  startTime: z.optional(boundedDateTime()),
+  layoutPreset: safeText().check(z.minLength(1), z.maxLength(32)),
+  seats: z.array(seatLayoutSchema).check(z.maxLength(SEAT_COUNT_MAX)),
+  activeSeat: z.nullish(seatNumber),
+  participants: z.array(participantInput).check(z.maxLength(SEAT_COUNT_MAX, GameText.playerCountRange)),
+});
+type CreateGameFields = z.output<typeof createGameFields>;
+
+export const createGameBody = z.pipe(
+  createGameFields.check(
+    z.superRefine((body, ctx) => {
+      const n = body.participants.length;
+      if (n === 0) {
+        ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.noPlayers });
+        return;
+      }
+      if (n < SEAT_COUNT_MIN) ctx.addIssue({ code: 'custom', path: ['participants'], message: GameText.playerCountRange });
+      const seatsTaken = body.participants.map((p) => p.seatNumber).sort((a, b) => a - b);
+      if (seatsTaken.some((seat, i) => seat !== i)) {
+        ctx.addIssue({ code: 'custom', path: ['participants'], message: `Seat numbers must be 0 to ${n - 1}, once each.` });
+      }
+      const seen = new Set<string>();
+      body.participants.forEach((p, i) => {
+        const key = p.userId ? `user:${p.userId}` : `guest:${(p.guestName ?? '').toLowerCase()}`;
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['participants', i], message: GameText.duplicatePlayer });
+        seen.add(key);
+      });
+      if (body.activeSeat == null || body.activeSeat >= n) {
+        ctx.addIssue({ code: 'custom', path: ['activeSeat'], message: GameText.chooseFirstPlayer });
+      }
+      for (const message of layoutProblems(body.seats, n)) ctx.addIssue({ code: 'custom', path: ['seats'], message });
+    }),
+  ),
+  z.transform((body: CreateGameFields) => ({ ...body, activeSeat: body.activeSeat ?? 0 })),
+);
 export type CreateGameInput = z.input<typeof createGameBody>;
 export type CreateGameBody = z.output<typeof createGameBody>;
 
@@ -323,46 +352,65 @@ export const gameIncrement = z
     id: z.uuid({ error: 'id must be a UUID.' }),
     seat: seatNumber,
     counter: counterKind,
-    source: commanderSource.optional(),
+    source: z.optional(commanderSource),
     delta: z
       .int()
-      .min(-INCREMENT_DELTA_MAX)
-      .max(INCREMENT_DELTA_MAX)
-      .refine((d) => d !== 0, 'A change of 0 changes nothing.'),
-    undoes: id.optional(),
+      .check(
+        z.minimum(-INCREMENT_DELTA_MAX),
+        z.maximum(INCREMENT_DELTA_MAX),
+        z.refine((d) => d !== 0, 'A change of 0 changes nothing.'),
+      ),
+    undoes: z.optional(requestId),
   })
-  .superRefine((inc, ctx) => {
-    if (inc.counter === 'commanderDamage' && !inc.source) {
-      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Commander damage needs its source commander.' });
-    }
-    if (inc.counter !== 'commanderDamage' && inc.source) {
-      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Only commander damage has a source.' });
-    }
-  });
+  .check(
+    z.superRefine((inc, ctx) => {
+      if (inc.counter === 'commanderDamage' && !inc.source) {
+        ctx.addIssue({ code: 'custom', path: ['source'], message: 'Commander damage needs its source commander.' });
+      }
+      if (inc.counter === 'commanderTax' && inc.source?.seat !== inc.seat) {
+        ctx.addIssue({ code: 'custom', path: ['source'], message: 'Commander tax needs one of the player\u2019s own commanders.' });
+      }
+      if (inc.counter !== 'commanderDamage' && inc.counter !== 'commanderTax' && inc.source) {
+        ctx.addIssue({ code: 'custom', path: ['source'], message: 'Only commander damage and commander tax have a source.' });
+      }
+    }),
+  );
 export type GameIncrement = z.infer<typeof gameIncrement>;
 
 /**
- * Body of PUT /api/games/{id}: whole-game changes, last writer wins. A turn change (pass or its
- * undo) carries `eventId` (a UUID) so the event logged by the server is the one the client showed,
- * and `undoes` when it reverses an earlier turn event.
+ * Body of PUT /api/games/{id}: whole-game changes, last writer wins. A change carries `eventId`
+ * (a UUID) so the event logged by the server is the one the client showed, and a repeat changes
+ * nothing; `undoes` when it reverses an earlier turn event. Issue 8 adds the monarch and the
+ * initiative (a seat, or null for nobody), a table tool's outcome (`roll`), and the `result`
+ * that goes with status FINISHED.
  */
 export const updateGameBody = z
   .object({
-    status: gameStatus.optional(),
-    activeSeat: seatNumber.optional(),
-    turnNumber: z.int().min(1).optional(),
-    layoutPreset: z.string().min(1).max(32).optional(),
-    seats: z.array(seatLayoutSchema).max(SEAT_COUNT_MAX).optional(),
-    eventId: z.uuid({ error: 'eventId must be a UUID.' }).optional(),
-    undoes: id.optional(),
+    status: z.optional(gameStatus),
+    activeSeat: z.optional(seatNumber),
+    turnNumber: z.optional(turnNumber),
+    layoutPreset: z.optional(safeText().check(z.minLength(1), z.maxLength(32))),
+    seats: z.optional(z.array(seatLayoutSchema).check(z.maxLength(SEAT_COUNT_MAX))),
+    eventId: z.optional(z.uuid({ error: 'eventId must be a UUID.' })),
+    undoes: z.optional(requestId),
+    monarchSeat: z.optional(z.nullable(seatNumber)),
+    initiativeSeat: z.optional(z.nullable(seatNumber)),
+    roll: z.optional(gameRollSchema),
+    result: z.optional(endGameInput),
   })
-  .refine(
-    (b) =>
-      b.status !== undefined ||
-      b.activeSeat !== undefined ||
-      b.turnNumber !== undefined ||
-      b.layoutPreset !== undefined ||
-      b.seats !== undefined,
-    { message: GameText.nothingToUpdate },
+  .check(
+    z.refine(
+      (b) =>
+        b.status !== undefined ||
+        b.activeSeat !== undefined ||
+        b.turnNumber !== undefined ||
+        b.layoutPreset !== undefined ||
+        b.seats !== undefined ||
+        b.monarchSeat !== undefined ||
+        b.initiativeSeat !== undefined ||
+        b.roll !== undefined,
+      { message: GameText.nothingToUpdate },
+    ),
+    z.refine((b) => b.result === undefined || b.status === 'FINISHED', { path: ['result'], message: GameTableText.resultNeedsEnd }),
   );
 export type UpdateGameBody = z.infer<typeof updateGameBody>;

@@ -5,8 +5,9 @@
  * that created them, so the optimistic row and the server's record (or its socket echo)
  * are recognised as one.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGE_MAX_LENGTH } from './limits';
+import { boundedDateTime, safeMultilineText, safeText } from './text';
 import { publicUserSchema } from './users';
 
 export const POD_NAME_MAX_LENGTH = 64;
@@ -14,19 +15,21 @@ export const POD_NAME_MAX_LENGTH = 64;
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 200;
 
-export const messageContent = z
-  .string({ error: 'Enter a message first.' })
-  .trim()
-  .min(1, 'Enter a message first.')
-  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`);
+export const messageContent = safeMultilineText({ error: 'Enter a message first.' }).check(
+    z.trim(),
+    z.minLength(1, 'Enter a message first.'),
+    z.maxLength(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`),
+  );
 
-export const podName = z
-  .string({ error: 'Pod name cannot be empty.' })
-  .trim()
-  .min(1, 'Pod name cannot be empty.')
-  .max(POD_NAME_MAX_LENGTH, `Pod name can be at most ${POD_NAME_MAX_LENGTH} characters.`);
+export const podName = safeText({ error: 'Pod name cannot be empty.' }).check(
+    z.trim(),
+    z.minLength(1, 'Pod name cannot be empty.'),
+    z.maxLength(POD_NAME_MAX_LENGTH, `Pod name can be at most ${POD_NAME_MAX_LENGTH} characters.`),
+  );
 
-const id = z.string().min(1).max(64);
+/** Ids in requests: bounded, single-line text (a uuid column checks the rest; a malformed id answers 404). */
+const requestId = safeText().check(z.minLength(1), z.maxLength(64));
+const id = z.string().check(z.minLength(1), z.maxLength(64));
 const isoDate = z.string();
 
 // ---- Friends ----
@@ -53,13 +56,13 @@ export const friendRequestSchema = z.object({
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
-export const sendFriendRequestBody = z.object({ addresseeId: id });
+export const sendFriendRequestBody = z.object({ addresseeId: requestId });
 export const acceptFriendRequestBody = z.object({ status: z.literal('ACCEPTED') });
 
 // ---- Direct messages ----
 export const directMessageSchema = z.object({
   id,
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   senderId: id,
   receiverId: id,
   content: z.string(),
@@ -70,7 +73,7 @@ export type DirectMessage = z.infer<typeof directMessageSchema>;
 
 export const conversationSchema = z.object({
   participant: publicUserSchema,
-  lastMessage: z.object({ content: z.string(), createdAt: isoDate }).nullable(),
+  lastMessage: z.nullable(z.object({ content: z.string(), createdAt: isoDate })),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -79,9 +82,9 @@ export type Conversation = z.infer<typeof conversationSchema>;
  * offline keeps one id from the optimistic row to the server's copy, and later queued writes
  * can name it (a message to a pod created offline). The server uses it when given.
  */
-export const clientChosenId = z.uuid({ error: 'id must be a UUID.' }).optional();
+export const clientChosenId = z.optional(z.uuid({ error: 'id must be a UUID.' }));
 
-export const sendDirectMessageBody = z.object({ id: clientChosenId, receiverId: id, content: messageContent });
+export const sendDirectMessageBody = z.object({ id: clientChosenId, receiverId: requestId, content: messageContent });
 
 // ---- Pods ----
 export const podSchema = z.object({
@@ -91,16 +94,18 @@ export const podSchema = z.object({
   createdById: id,
   members: z.array(publicUserSchema),
   createdAt: isoDate,
+  /** The server's revision of this row (+1 per change); the mirror never replaces a newer revision with an older one. */
+  rev: z.optional(z.int().check(z.minimum(0))),
 });
 export type Pod = z.infer<typeof podSchema>;
 
 export const podMessageSchema = z.object({
   id,
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   podId: id,
   content: z.string(),
   createdAt: isoDate,
-  sender: publicUserSchema.pick({ id: true, displayName: true, username: true }),
+  sender: z.pick(publicUserSchema, { id: true, displayName: true, username: true }),
 });
 export type PodMessage = z.infer<typeof podMessageSchema>;
 
@@ -116,10 +121,22 @@ export type PodInvitation = z.infer<typeof podInvitationSchema>;
 export const createPodBody = z.object({ id: clientChosenId, name: podName });
 export const updatePodBody = z.object({ name: podName });
 export const sendPodMessageBody = z.object({ id: clientChosenId, content: messageContent });
-export const invitePodBody = z.object({ userId: id });
-export const assignOwnerBody = z.object({ newOwnerId: id });
-/** GET /api/pods/{id}/messages?limit=&before= : the latest `limit` before `before` (ISO date), oldest first. */
-export const podMessagesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
-  before: z.string().datetime().optional(),
-});
+export const invitePodBody = z.object({ userId: requestId });
+export const assignOwnerBody = z.object({ newOwnerId: requestId });
+const LIMIT_TEXT = `limit must be a whole number from 1 to ${MESSAGES_PAGE_MAX}.`;
+/**
+ * GET /api/pods/{id}/messages?limit=&before= : the latest `limit` before `before` (ISO date),
+ * oldest first. `before` lies in 2000–9999 (PostgreSQL has no year 0; src/contract/text.ts).
+ */
+function pageQuery(defaultLimit: number) {
+  return z.object({
+    limit: z._default(
+      z.coerce.number({ error: LIMIT_TEXT }).check(z.int(LIMIT_TEXT), z.minimum(1, LIMIT_TEXT), z.maximum(MESSAGES_PAGE_MAX, LIMIT_TEXT)),
+      defaultLimit,
+    ),
+    before: z.optional(boundedDateTime()),
+  });
+}
+export const podMessagesQuery = pageQuery(MESSAGES_PAGE_DEFAULT);
+/** GET /api/direct-messages/{userId}: the same, but a conversation opens with the longest page. */
+export const directMessagesQuery = pageQuery(MESSAGES_PAGE_MAX);

@@ -1,5 +1,5 @@
 /** Payload shapes of the account routes (spec section 7), shared by the app and the server. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   DISPLAY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -8,62 +8,95 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './limits';
+import { isWellFormedText, safeText, TextRuleText } from './text';
+import { USERNAME_CHARACTERS_TEXT, usernameCharacterProblem } from './username';
 
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(EMAIL_MAX_LENGTH, 'Email is too long.')
-  .pipe(z.email({ error: 'Enter a valid email address.' }));
+export const emailSchema = z.pipe(
+  safeText({ error: 'Email is required.' }).check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(EMAIL_MAX_LENGTH, 'Email is too long.')),
+  z.email({ error: 'Enter a valid email address.' }),
+);
 
-export const usernameSchema = z
-  .string({ error: 'Username is required.' })
-  .trim()
-  .min(USERNAME_MIN_LENGTH, `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters.`)
-  .max(USERNAME_MAX_LENGTH, `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters.`);
+const usernameLength = `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters.`;
+/**
+ * A username as it is stored: NFKC (full-width and compatibility forms folded), trimmed, then
+ * checked by src/contract/username.ts (letters, digits, marks and . _ - only). Uniqueness is
+ * the server's, by a confusable-safe key (server/users/usernameKey.ts).
+ */
+export const usernameSchema = z.string({ error: 'Username is required.' }).check(
+  z.superRefine((value: string, ctx) => {
+    if (!isWellFormedText(value)) ctx.addIssue({ code: 'custom', message: TextRuleText.malformed, input: value, abort: true });
+  }),
+  z.normalize('NFKC'),
+  z.trim(),
+  z.minLength(USERNAME_MIN_LENGTH, usernameLength),
+  z.maxLength(USERNAME_MAX_LENGTH, usernameLength),
+  z.refine((value: string) => !usernameCharacterProblem(value), USERNAME_CHARACTERS_TEXT),
+);
 
+/** Any characters (a passphrase may hold anything printable), but well-formed: U+0000 is refused by the JSON rule. */
 export const passwordSchema = z
   .string({ error: 'Password is required.' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .check(
+    z.refine(isWellFormedText, TextRuleText.malformed),
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  );
 
 export const registerBody = z.object({ email: emailSchema, username: usernameSchema, password: passwordSchema });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
-  username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  username: safeText({ error: 'Username is required.' }).check(z.normalize('NFKC'), z.trim(), z.minLength(1, 'Username is required.'), z.maxLength(EMAIL_MAX_LENGTH)),
+  password: z
+    .string({ error: 'Password is required.' })
+    .check(z.refine(isWellFormedText, TextRuleText.malformed), z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const updateMeBody = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .max(DISPLAY_NAME_MAX_LENGTH, `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)
-    .nullable()
-    .optional(),
-  email: emailSchema.optional(),
-  defaultDeckId: z.string().max(64).nullable().optional(),
+  displayName: z.optional(
+    z.nullable(
+      safeText().check(z.trim(), z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)),
+    ),
+  ),
+  /** Changing the e-mail needs the current password (server/users/emailChange.ts); the profile uses POST /api/users/me/email. */
+  email: z.optional(emailSchema),
+  currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  defaultDeckId: z.optional(z.nullable(safeText().check(z.maxLength(64)))),
 });
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 export const forgotPasswordBody = z.object({ email: emailSchema });
 export const resetPasswordBody = z.object({ newPassword: passwordSchema });
 
+/** The current password as a re-authentication: required, never validated beyond its length. */
+const currentPasswordSchema = z
+  .string({ error: 'Enter your current password.' })
+  .check(z.minLength(1, 'Enter your current password.'), z.maxLength(PASSWORD_MAX_LENGTH, 'Enter your current password.'));
+
+/** POST /api/users/me/email (online only): starts a change confirmed from the new address. */
+export const changeEmailBody = z.object({ email: emailSchema, currentPassword: currentPasswordSchema });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/** POST /api/users/me/password (online only). */
+export const changePasswordBody = z.object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
 /** What the owner of an account sees of it. */
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),
-  displayName: z.string().nullable(),
+  displayName: z.nullable(z.string()),
   email: z.string(),
-  avatarUrl: z.string().nullable(),
-  defaultDeckId: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
+  defaultDeckId: z.nullable(z.string()),
+  /** The server's revision of this row (+1 per change); the mirror never replaces a newer revision with an older one. */
+  rev: z.optional(z.int().check(z.minimum(0))),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** What anyone signed in may see of another user: never the e-mail. */
-export const publicUserSchema = userSchema.pick({ id: true, username: true, displayName: true, avatarUrl: true });
+export const publicUserSchema = z.pick(userSchema, { id: true, username: true, displayName: true, avatarUrl: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
@@ -80,4 +113,24 @@ export const ServerText = {
   invalidResetToken: 'Invalid or expired token.',
   tooManyRequests: 'Too many attempts. Please wait and try again.',
   unauthorized: 'You need to log in.',
+} as const;
+
+/**
+ * Texts of the account-security routes (ours: the spec is silent). The register and e-mail
+ * change answers are the same whether or not the address already has an account (no
+ * enumeration); the owner of a taken address gets a mail instead.
+ */
+export const AccountText = {
+  registered: 'Thanks for signing up! Log in with your username and password. We have sent a mail to the address you gave.',
+  emailChangeSent: (email: string) => `We have sent a confirmation link to ${email}. Your e-mail address changes when you open it.`,
+  emailChanged: 'Your e-mail address has been changed.',
+  emailChangeUndone:
+    'Your previous e-mail address is back and every session has been signed out. We have sent it a link to choose a new password.',
+  invalidLink: 'This link is invalid or has expired.',
+  emailNoLongerAvailable: 'That e-mail address is no longer available.',
+  sameEmail: 'That is already your e-mail address.',
+  currentPasswordRequired: 'Changing your e-mail needs your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  samePassword: 'The new password must differ from the current one.',
 } as const;

@@ -2,8 +2,12 @@
  * The local mirror (design.md): every entity the UI shows lives here, and components read
  * only these tables. The network moves rows in (pull, live events, outbox answers) and out
  * (the outbox). Later issues add tables in new Dexie versions; never edit a released version.
+ * A version that changes what rows mean calls `rebuildMirror` in its upgrade: every mirror table
+ * is emptied and the cursor forgotten, so the next pull is a full snapshot; the outbox (and the
+ * session, and the card cache) stay.
  */
 import Dexie, { type Table } from 'dexie';
+import { upgradeToMutations } from './upgrade-v4';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { Deck } from '../contract/decks';
 import type { Game } from '../contract/game';
@@ -26,30 +30,57 @@ export interface SessionMeta {
   token: string | null;
   /** Set by a 401 answer; the sender pauses until the user logs in again. */
   paused: boolean;
+  /**
+   * Set by a 426 answer (or socket close 4426): the protocol version the server refused. Sending
+   * waits while the running app still speaks that version; an updated app ignores it.
+   */
+  updateRequired?: number;
 }
 
 export type OutboxStatus = 'queued' | 'failed';
 
-/** One write waiting for the server. Sent in `seq` order, one sender at a time, exactly once. */
-export interface OutboxEntry {
-  /** Auto-increment: the order of record. */
-  seq?: number;
-  /** UUID; sent as Idempotency-Key and used as the client id of any record the write creates. */
+/** A mirror row a mutation writes: `{ table, id }`; the table may be a pseudo table (no rows) such as 'podInvites'. */
+export interface RowKey {
+  table: string;
   id: string;
-  /** Names the applier that folds the server's answer into the mirror (see src/sync/appliers). */
-  kind: string;
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: unknown;
-  /** The mirror row this write changes, so the UI can mark it pending or failed. */
-  target?: { table: string; id: string };
+}
+
+/**
+ * One write waiting for the server (sync protocol v2: a named mutation). Sent in `seq` order,
+ * many per request, one sender at a time, applied exactly once by the server (keyed by `id`).
+ */
+export interface OutboxEntry {
+  /** Auto-increment: the order of record. A retried entry moves to the end (a new seq). */
+  seq?: number;
+  /** UUID: the mutation id (and the id of the record a creating mutation makes). */
+  id: string;
+  /** The mutation (src/contract/mutations.ts). */
+  name: string;
+  /** Its arguments, as validated by the contract when the write was made. */
+  args: unknown;
+  /** The main row it writes, so the UI can mark it pending or failed. */
+  target: RowKey;
+  /** Every row it writes, as "table:id" (multi-entry index): which writes to re-apply over a server row. */
+  keys: string[];
   status: OutboxStatus;
+  /** Sends that ended without the server's verdict (a 5xx for this mutation, a timeout); bounded. */
   attempts: number;
-  /** Epoch ms before which the sender leaves a queued entry alone (backoff). */
-  notBefore: number;
+  /** Epoch ms when the write was made (or retried): the time its optimistic rows carry. */
   createdAt: number;
   /** The server's message for a failed entry. */
   error?: string;
+}
+
+/**
+ * The server's copy of a row that pending writes change (absent from the server: `row: null`).
+ * The mirror shows `rebase(base, pending writes)`; a base lives only while a write about its
+ * row waits, so a refused write can be discarded exactly and a newer server copy lands under
+ * the writes still pending.
+ */
+export interface BaseRow {
+  /** "table:id" */
+  key: string;
+  row: unknown;
 }
 
 /** Sync state a row carries while a write about it waits in the outbox. */
@@ -75,7 +106,7 @@ export type FriendshipRow = Friendship & PendingMark;
 export interface FriendRequestRow extends FriendRequest, PendingMark {
   direction: 'incoming' | 'outgoing';
 }
-export type PodInvitationRow = PodInvitation;
+export type PodInvitationRow = PodInvitation & PendingMark;
 export type DeckRow = Deck & PendingMark;
 export type GameRow = Game & PendingMark;
 
@@ -104,6 +135,7 @@ export class PodTableDB extends Dexie {
   decks!: Table<DeckRow, string>;
   games!: Table<GameRow, string>;
   cards!: Table<CardRow, [string, string]>;
+  bases!: Table<BaseRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -126,6 +158,11 @@ export class PodTableDB extends Dexie {
       games: 'id, status, updatedAt',
       cards: '[kind+name], kind, search',
     });
+    // Sync protocol v2: the outbox holds named mutations; the mirror is rebuilt from the server
+    // (queued v1 writes are converted, not lost).
+    this.version(4)
+      .stores({ outbox: '++seq, &id, status, [target.table+target.id], *keys', bases: 'key' })
+      .upgrade((tx) => upgradeToMutations(tx));
   }
 }
 

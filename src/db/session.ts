@@ -24,9 +24,28 @@ export async function getCurrentUser(db: PodTableDB): Promise<UserRow | undefine
   return db.users.get(session.userId);
 }
 
+/**
+ * Tokens of sessions logged out while the server could not be told (offline): revoked as soon
+ * as it answers (src/sync/revocations.ts), so a token left on a lost phone does not stay valid
+ * for 30 days. The only thing a wipe keeps.
+ */
+export const PENDING_REVOCATIONS_KEY = 'pending-revocations';
+
+export async function readPendingRevocations(db: PodTableDB): Promise<string[]> {
+  const value = (await db.meta.get(PENDING_REVOCATIONS_KEY))?.value;
+  return Array.isArray(value) ? value.filter((token): token is string => typeof token === 'string') : [];
+}
+
+export async function writePendingRevocations(db: PodTableDB, tokens: string[]): Promise<void> {
+  if (tokens.length === 0) await db.meta.delete(PENDING_REVOCATIONS_KEY);
+  else await db.meta.put({ key: PENDING_REVOCATIONS_KEY, value: [...new Set(tokens)] });
+}
+
 /** Wipes every table: the next person on this device sees nothing of the last one (design.md). */
 export async function wipeMirror(db: PodTableDB): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
+    const revocations = await readPendingRevocations(db);
     await Promise.all(db.tables.map((table) => table.clear()));
+    await writePendingRevocations(db, revocations);
   });
 }

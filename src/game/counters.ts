@@ -6,7 +6,9 @@
  *   separate entries, and 21 from ONE of them is lethal (rule 903.10a);
  * - commander damage is also life loss: an increment of +d damage changes life by −d (rule 903.10);
  * - `out` is derived after every change (life ≤ 0, poison ≥ 10, one entry ≥ 21): marked, never
- *   removed, and cleared when an undo brings the counters back;
+ *   removed, and cleared when an undo brings the counters back; the table's `outOrder` follows
+ *   (a player going out is appended, one coming back is taken out);
+ * - commander tax is kept per own commander (and partner), clamped at 0; it changes no life;
  * - exactly once: an increment whose id is already logged (or in `appliedIds`) is a no-op, and a
  *   second undo of the same event is a no-op.
  */
@@ -22,14 +24,16 @@ import {
   type GameIncrement,
   type GameParticipant,
 } from '../contract/game';
+import { GameTableText } from '../contract/game-table';
 import { isApplied, isUndone, nowIso, participantAt, pushEvent, seatName, signed, total, type ChangeMeta } from './events';
+import { tableOf, trackOut, withTable } from './table';
 
 /** An increment that does not fit the game (unknown seat, ended game, …): the server answers 4xx. */
 export class GameRuleError extends Error {
   override name = 'GameRuleError';
 }
 
-type PlainCounter = Exclude<CounterKind, 'commanderDamage'>;
+type PlainCounter = Exclude<CounterKind, 'commanderDamage' | 'commanderTax'>;
 const FIELD = {
   life: 'lifeTotal',
   poison: 'poisonCounters',
@@ -53,7 +57,11 @@ export function incrementProblem(game: Game, increment: GameIncrement): string |
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > INCREMENT_DELTA_MAX) {
     return `A change must be a whole number from ${-INCREMENT_DELTA_MAX} to ${INCREMENT_DELTA_MAX}, not 0.`;
   }
-  if (increment.counter !== 'commanderDamage') return source ? 'Only commander damage has a source.' : null;
+  if (increment.counter === 'commanderTax') {
+    if (source?.seat !== increment.seat) return 'Commander tax needs one of the player\u2019s own commanders.';
+    return source.which === 'partner' && !participantAt(game, increment.seat)!.partnerCommanderName ? GameTableText.noPartnerTax : null;
+  }
+  if (increment.counter !== 'commanderDamage') return source ? 'Only commander damage and commander tax have a source.' : null;
   if (!source) return 'Commander damage needs its source commander.';
   const owner = participantAt(game, source.seat);
   if (!owner) return `There is no player in seat ${source.seat + 1}.`;
@@ -91,6 +99,22 @@ function changeCommanderDamage(game: Game, player: GameParticipant, increment: G
   return { player: { ...player, commanderDamage, lifeTotal: player.lifeTotal - applied }, applied, text };
 }
 
+function changeTax(game: Game, player: GameParticipant, increment: GameIncrement): Change {
+  const which = increment.source!.which;
+  const before = player.commanderTax?.[which] ?? 0;
+  const after = Math.max(0, before + increment.delta);
+  const applied = after - before;
+  const commanderTax = { ...player.commanderTax };
+  if (after === 0) delete commanderTax[which];
+  else commanderTax[which] = after;
+  const commander = which === 'partner' ? player.partnerCommanderName : player.commanderName;
+  const name = seatName(game, player.seatNumber);
+  const text = applied === 0 ? `${name}: no tax on ${commander} to remove` : `${name}: ${commander} tax ${signed(applied)} (${after})`;
+  const next: GameParticipant = { ...player, commanderTax };
+  if (Object.keys(commanderTax).length === 0) delete next.commanderTax;
+  return { player: next, applied, text };
+}
+
 function changeCounter(game: Game, player: GameParticipant, counter: PlainCounter, delta: number): Change {
   const field = FIELD[counter];
   const before = player[field];
@@ -116,7 +140,9 @@ export function applyIncrement(game: Game, increment: GameIncrement, meta: Chang
   const change =
     increment.counter === 'commanderDamage'
       ? changeCommanderDamage(game, before, increment)
-      : changeCounter(game, before, increment.counter, increment.delta);
+      : increment.counter === 'commanderTax'
+        ? changeTax(game, before, increment)
+        : changeCounter(game, before, increment.counter, increment.delta);
   const out = isOut(change.player);
   const player = { ...change.player, out };
   let text = change.text;
@@ -136,10 +162,11 @@ export function applyIncrement(game: Game, increment: GameIncrement, meta: Chang
   if (increment.source) event.source = { ...increment.source };
   if (increment.undoes !== undefined) event.undoes = increment.undoes;
 
-  return {
+  const next: Game = {
     ...game,
     participants: game.participants.map((p) => (p.seatNumber === increment.seat ? player : p)),
     events: pushEvent(game.events, event),
     updatedAt: at,
   };
+  return out === before.out ? next : withTable(next, { outOrder: trackOut(tableOf(game).outOrder, increment.seat, out) });
 }

@@ -58,17 +58,18 @@ const PRESETS: readonly LayoutPreset[] = [
     count: 3,
     seats: seats([['left', 0, 0, 15, 30], ['right', 15, 0, 15, 15], ['right', 15, 15, 15, 15]]),
   },
-  // 4: one player per side, tiles turning around the centre like a pinwheel.
-  {
-    name: 'quad-horseshoe',
-    count: 4,
-    seats: seats([['bottom', 0, 20, 20, 10], ['left', 0, 0, 10, 20], ['top', 10, 0, 20, 10], ['right', 20, 10, 10, 20]]),
-  },
-  // 4: two against two.
+  // 4: two against two. The default for 4: on a phone's long screen every life number gets a
+  // quarter of it (docs/playmat.md), where the pinwheel below leaves two tiles thin.
   {
     name: 'quad-grid',
     count: 4,
     seats: seats([['bottom', 0, 15, 15, 15], ['top', 0, 0, 15, 15], ['top', 15, 0, 15, 15], ['bottom', 15, 15, 15, 15]]),
+  },
+  // 4: one player per side, tiles turning around the centre like a pinwheel (a square table or tablet).
+  {
+    name: 'quad-horseshoe',
+    count: 4,
+    seats: seats([['bottom', 0, 20, 20, 10], ['left', 0, 0, 10, 20], ['top', 10, 0, 20, 10], ['right', 20, 10, 10, 20]]),
   },
   // 5: three along the bottom, two along the top.
   {

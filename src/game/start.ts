@@ -4,6 +4,7 @@
  */
 import { STARTING_LIFE, type CreateGameBody, type Game, type GameParticipant } from '../contract/game';
 import { nowIso } from './events';
+import { startingTable } from './table';
 
 export function startGame(body: CreateGameBody, meta: { createdById: string; at?: string }): Game {
   const at = meta.at ?? nowIso();
@@ -41,5 +42,7 @@ export function startGame(body: CreateGameBody, meta: { createdById: string; at?
     participants,
     events: [],
     updatedAt: at,
+    table: startingTable(participants, at),
+    result: null,
   };
 }

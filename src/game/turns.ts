@@ -6,6 +6,7 @@
 import { GameText, type Game, type GameEvent } from '../contract/game';
 import { GameRuleError } from './counters';
 import { isApplied, isUndone, newId, nowIso, participantAt, pushEvent, seatName, type ChangeMeta } from './events';
+import { closeTurn } from './table';
 
 /** What PUT /api/games/{id} sends for a pass (or its undo); a subset of UpdateGameBody. */
 export interface TurnChange {
@@ -63,8 +64,9 @@ export function applyTurnChange(game: Game, change: TurnChange, meta: ChangeMeta
           : `Turn passed to ${name}`,
   };
   if (change.undoes !== undefined) event.undoes = change.undoes;
+  // The turn that ends is weighed for the biggest life swing (under its own number), and the turn clock restarts.
   return {
-    ...game,
+    ...closeTurn(game, at),
     activeSeat: change.activeSeat,
     turnNumber: change.turnNumber,
     events: pushEvent(game.events, event),

@@ -1,12 +1,15 @@
 /**
  * Registers the service worker (sw/ builds /sw.js) in production builds only: `vite` dev has
  * no /sw.js. A new version waits until the user chooses to reload, so an open playmat or a
- * half-typed message is never swapped out from under them.
+ * half-typed message is never swapped out from under them. main.tsx loads this module after the
+ * first paint, and registration waits for the page's load event: it never competes with what
+ * the first page needs (docs/first-load.md).
  */
 import { Workbox } from 'workbox-window';
 import { showToast, useUiStore } from '../stores/ui';
+import { UPDATE_AVAILABLE } from './texts';
 
-export const UPDATE_AVAILABLE = 'A new version of PodTable is available.';
+export { UPDATE_AVAILABLE };
 /**
  * An installed app can stay open for days without a navigation, which is when browsers look
  * for a new service worker; so we also ask once an hour (cheap: a conditional GET of sw.js).
@@ -15,8 +18,12 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js');
+  const start = () => register(new Workbox('/sw.js'));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
 
+function register(wb: Workbox): void {
   wb.addEventListener('waiting', () => {
     const id = showToast({
       title: UPDATE_AVAILABLE,

@@ -1,23 +1,35 @@
 /**
  * Protected routes (spec section 2): all under one guard. Pages with the bottom navigation sit
- * under `shell`; /game/* pages sit under `game`, which has none.
+ * under `shell`; /game/* pages sit under `game`, which has none. Every page and the shell are
+ * their own chunks (lazy.ts); the guard also starts loading the sync layer, which these pages
+ * import, so Dexie and the page's code arrive together.
  */
 import { createRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ClaimPage } from '../features/game/ClaimPage';
-import { LayoutPage } from '../features/game/LayoutPage';
-import { NewGamePage } from '../features/game/NewGamePage';
-import { GameSessionPage, PlaymatPage } from '../features/game/PlaymatPage';
-import { ChatsPage } from '../features/chats/ChatsPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { GameLayout, ProtectedLayout, ShellLayout } from '../features/shell/ProtectedLayout';
+import { chatsSearch, type ChatsSearch } from '../features/chats/chats-search';
+import { GameLayout, ProtectedLayout } from '../features/shell/ProtectedLayout';
+import { loadSync } from '../sync/load';
 import { requireLogin } from './guards';
+import { lazyPage, preloadsWith } from './lazy';
 import { rootRoute } from './root';
+
+const ShellLayout = lazyPage(() => import('../features/shell/ShellLayout'), 'ShellLayout');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const ChatsPage = lazyPage(() => import('../features/chats/ChatsPage'), 'ChatsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const GameHistoryPage = lazyPage(() => import('../features/history/GameHistoryPage'), 'GameHistoryPage');
+const NewGamePage = lazyPage(() => import('../features/game/NewGamePage'), 'NewGamePage');
+const LayoutPage = lazyPage(() => import('../features/game/LayoutPage'), 'LayoutPage');
+const GameSessionPage = lazyPage(() => import('../features/game/PlaymatPage'), 'GameSessionPage');
+const PlaymatPage = lazyPage(() => import('../features/game/PlaymatPage'), 'PlaymatPage');
+const ClaimPage = lazyPage(() => import('../features/game/ClaimPage'), 'ClaimPage');
 
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'auth',
-  beforeLoad: requireLogin,
+  beforeLoad: (context) => {
+    requireLogin(context);
+    loadSync().catch((error: unknown) => console.warn('The sync layer did not load.', error));
+  },
   component: ProtectedLayout,
 });
 
@@ -25,8 +37,26 @@ const shellRoute = createRoute({ getParentRoute: () => authRoute, id: 'shell', c
 const gameRoute = createRoute({ getParentRoute: () => authRoute, id: 'game', component: GameLayout });
 
 const dashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: '/dashboard', component: DashboardPage });
-const podsRoute = createRoute({ getParentRoute: () => shellRoute, path: '/pods', component: () => <ChatsPage /> });
+/** /pods?tab=messages&peer=… or ?tab=pods&pod=… : where a notification's click lands (contract/push.ts). */
+const podsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/pods',
+  validateSearch: (search: Record<string, unknown>): ChatsSearch => chatsSearch(search),
+  component: preloadsWith(function PodsPage() {
+    const search = podsRoute.useSearch();
+    // Keyed by the search: a second notification click while here opens its chat afresh.
+    return <ChatsPage key={JSON.stringify(search)} initialTab={search.tab} initialPeerId={search.peer} initialPodId={search.pod} />;
+  }, ChatsPage),
+});
 const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: '/profile', component: ProfilePage });
+const gamesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/games',
+  validateSearch: (search: Record<string, unknown>): { pod?: string } => (typeof search.pod === 'string' && search.pod ? { pod: search.pod } : {}),
+  component: preloadsWith(function GamesPage() {
+    return <GameHistoryPage podId={gamesRoute.useSearch().pod} />;
+  }, GameHistoryPage),
+});
 const newGameSetupRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/new-game-setup',
@@ -40,22 +70,22 @@ const gameByIdRoute = createRoute({
   getParentRoute: () => gameRoute,
   path: '/game/$id',
   // Keyed by id: another game's playmat starts fresh (its own pull, panels closed).
-  component: function GameByIdPage() {
+  component: preloadsWith(function GameByIdPage() {
     const { id } = gameByIdRoute.useParams();
     return <PlaymatPage key={id} gameId={id} />;
-  },
+  }, PlaymatPage),
 });
 
 const claimRoute = createRoute({
   getParentRoute: () => gameRoute,
   path: '/claim/$token',
-  component: function ClaimByToken() {
+  component: preloadsWith(function ClaimByToken() {
     const { token } = claimRoute.useParams();
     return <ClaimPage token={token} />;
-  },
+  }, ClaimPage),
 });
 
 export const protectedTree = authRoute.addChildren([
-  shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, newGameSetupRoute]),
+  shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, gamesRoute, newGameSetupRoute]),
   gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute, claimRoute]),
 ]);

@@ -1,12 +1,18 @@
-/** Public routes (spec section 2). Thin: they pass route data to feature components. */
+/**
+ * Public routes (spec section 2). Thin: they pass route data to feature components. Each page is
+ * a chunk of its own (lazy.ts), the landing page too: the first chunk is what every route needs.
+ */
 import { createRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { LandingPage } from '../features/landing/LandingPage';
 import { skipWhenLoggedIn, validateLoginSearch } from './guards';
+import { lazyPage, preloadsWith } from './lazy';
 import { rootRoute } from './root';
+
+const LandingPage = lazyPage(() => import('../features/landing/LandingPage'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const EmailLinkPage = lazyPage(() => import('../features/auth/EmailLinkPage'), 'EmailLinkPage');
 
 export const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
@@ -15,9 +21,9 @@ export const loginRoute = createRoute({
   path: '/login',
   validateSearch: validateLoginSearch,
   beforeLoad: skipWhenLoggedIn,
-  component: function LoginRoute() {
+  component: preloadsWith(function LoginRoute() {
     return <LoginPage redirect={loginRoute.useSearch().redirect} />;
-  },
+  }, LoginPage),
 });
 
 export const registerRoute = createRoute({
@@ -36,21 +42,40 @@ export const forgotPasswordRoute = createRoute({
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password/$token',
-  component: function ResetPasswordRoute() {
+  component: preloadsWith(function ResetPasswordRoute() {
     return <ResetPasswordPage token={resetPasswordRoute.useParams().token} />;
-  },
+  }, ResetPasswordPage),
 });
 
 /** A reset link that lost its token shows 'Password reset token is missing.' instead of a 404. */
 export const resetPasswordNoTokenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  component: function ResetPasswordNoTokenRoute() {
+  component: preloadsWith(function ResetPasswordNoTokenRoute() {
     return <ResetPasswordPage token="" />;
-  },
+  }, ResetPasswordPage),
+});
+
+/** The links an e-mail change mails (ours, issue 10): confirm from the new address, undo from the old one. */
+export const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email/$token',
+  component: preloadsWith(function ConfirmEmailRoute() {
+    return <EmailLinkPage kind="confirm" token={confirmEmailRoute.useParams().token} />;
+  }, EmailLinkPage),
+});
+
+export const undoEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/undo-email/$token',
+  component: preloadsWith(function UndoEmailRoute() {
+    return <EmailLinkPage kind="undo" token={undoEmailRoute.useParams().token} />;
+  }, EmailLinkPage),
 });
 
 export const publicRoutes = [
+  confirmEmailRoute,
+  undoEmailRoute,
   landingRoute,
   loginRoute,
   registerRoute,

@@ -5,6 +5,7 @@
  * the server's own `{message}` for screens that show it.
  */
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/limits';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../contract/sync';
 
 export const GENERIC_FETCH_ERROR = 'An error occurred while fetching the data.';
 
@@ -13,9 +14,22 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
     message: string = GENERIC_FETCH_ERROR,
+    /** A 429's or 503's Retry-After, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** Every request gives up after this long: a request that never answers must not hold the outbox (or a screen). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Thrown when the request timed out: the server may or may not have acted on it. */
+export class TimeoutError extends Error {
+  constructor() {
+    super('The server did not answer in time.');
+    this.name = 'TimeoutError';
   }
 }
 
@@ -39,6 +53,10 @@ export interface RequestOptions {
   formData?: FormData;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Default REQUEST_TIMEOUT_MS; 0 = none (an upload the user watches). */
+  timeoutMs?: number;
+  /** This token instead of the session's (revoking a token of a session already ended). */
+  bearer?: string;
 }
 
 export interface ApiClient {
@@ -59,8 +77,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      const token = await options.getToken();
+      const headers: Record<string, string> = { Accept: 'application/json', [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
+      const token = requestOptions.bearer ?? (await options.getToken());
       if (token) headers.Authorization = `Bearer ${token}`;
       if (requestOptions.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = requestOptions.idempotencyKey;
       let body: BodyInit | undefined;
@@ -71,16 +89,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body = JSON.stringify(requestOptions.body);
       }
 
+      const timeoutMs = requestOptions.timeoutMs ?? REQUEST_TIMEOUT_MS;
+      const timeout = new AbortController();
+      const timer = timeoutMs > 0 ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+      const signal = requestOptions.signal ? anySignal([requestOptions.signal, timeout.signal]) : timeout.signal;
       let response: Response;
+      let text: string;
       try {
-        response = await doFetch(baseUrl + path, { method, headers, body, signal: requestOptions.signal });
+        response = await doFetch(baseUrl + path, { method, headers, body, signal });
+        text = response.status === 204 ? '' : await response.text();
       } catch (cause) {
         if (requestOptions.signal?.aborted) throw cause;
+        if (timeout.signal.aborted) throw new TimeoutError();
         throw new NetworkError(cause);
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
       }
 
       if (response.status === 204) return undefined as T;
-      const text = await response.text();
       let parsed: unknown = undefined;
       if (text) {
         try {
@@ -91,9 +117,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) {
         const message = parsed === undefined && response.statusText ? response.statusText : GENERIC_FETCH_ERROR;
-        throw new ApiError(response.status, parsed, message);
+        const retryAfter = Number(response.headers.get('retry-after'));
+        throw new ApiError(response.status, parsed, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
       }
       return parsed as T;
     },
   };
+}
+
+/** Aborts when any of `signals` does (AbortSignal.any is not in every browser we serve). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', () => controller.abort(), { once: true });
+  }
+  return controller.signal;
 }

@@ -1,13 +1,22 @@
 /**
- * The page's composition root of the sync layer: one mirror, one API client, one sender,
- * one live socket, one puller, and the actions screens call. Screens import from here;
- * nothing here imports React.
+ * The page's composition root of the sync layer: one mirror, one API client, one sender, one
+ * live socket, one puller, and the actions screens call. Screens import from here; nothing here
+ * imports React.
+ * When writes leave: at once after each write; when the network, the socket or the server comes
+ * back (backoff forgotten); on the drain loop's timer while writes wait (a server outage fires
+ * no event); and from the service worker (Background Sync, its start).
+ * When the mirror catches up: one cursor pull after login, on start, after each (re)connect, on a
+ * gap in the socket's positions, when a PONG shows the log moved, and on focus (throttled).
  */
-import type { RegisterBody, UpdateMeBody } from '../contract/users';
+import type { DeckInput } from '../contract/decks';
+import type { CreateGameInput, GameIncrement, GameStatus, UpdateGameBody } from '../contract/game';
+import { PROTOCOL_QUERY, PROTOCOL_VERSION, pushResponse } from '../contract/sync';
+import type { ChangeEmailBody, ChangePasswordBody, RegisterBody, UpdateMeBody } from '../contract/users';
+import { liveTicketSchema } from '../contract/live';
 import { openDatabase } from '../db/schema';
 import { readSession } from '../db/session';
+import * as account from './account';
 import { createApiClient } from './api';
-import { appliers } from './appliers';
 import * as auth from './auth';
 import type { SyncContext } from './context';
 import { createDrainLoop } from './drain-loop';
@@ -16,18 +25,15 @@ import { createLiveClient, type WebSocketLike } from './live';
 import { applyLiveEvent } from './live-events';
 import * as profile from './profile';
 import { createPuller, type ListKind } from './pull';
+import { flushRevocations } from './revocations';
 import { createSender } from './sender';
-import * as dm from './social/direct-messages';
-import * as friends from './social/friends';
-import * as pods from './social/pods';
 import { listAllUsers, searchUsers } from './social/user-search';
 import { askServiceWorkerToDrain } from './sw-bridge';
 import { searchCommanders } from './table/cards';
-import * as decks from './table/decks';
 import * as games from './table/games';
-import type { DeckInput } from '../contract/decks';
-import type { CreateGameInput, GameIncrement, GameStatus } from '../contract/game';
 import { readStoredToken } from './token';
+import { markUpdateRequired } from './update-required';
+import { writes } from './writes';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
 export const FOCUS_THROTTLE_MS = 5000;
@@ -36,11 +42,8 @@ export const db = openDatabase();
 export const api = createApiClient({ getToken: readStoredToken });
 export const puller = createPuller(db, api);
 
-const sender = createSender({
-  db,
-  api: createApiClient({ getToken: async () => (await readSession(db)).token }),
-  appliers,
-});
+const senderApi = createApiClient({ getToken: async () => (await readSession(db)).token });
+const sender = createSender({ db, api: senderApi, readAnswer: (raw) => pushResponse.parse(raw), onMoreToPull: () => void puller.sync().catch(() => undefined) });
 const drainLoop = createDrainLoop(sender);
 
 const ctx: SyncContext = {
@@ -52,27 +55,41 @@ const ctx: SyncContext = {
   },
 };
 
-/** Re-reads everything the signed-in user sees; failures are recorded per list (pull.ts). */
+/** The network, the socket or the server is back: send now, with no backoff left over. */
+function sendNow(): void {
+  drainLoop.kick({ fresh: true });
+  askServiceWorkerToDrain(true);
+  void flushRevocations(db, senderApi).catch(() => undefined);
+}
+
+/** Catches the mirror up (and re-reads the current user); failures are recorded for screens (pull.ts). */
 async function pullEverything(): Promise<void> {
   if (!readStoredToken()) return;
   await auth.refreshCurrentUser(ctx).catch(() => undefined);
-  await puller.all();
+  await puller.sync();
 }
 
-/** One socket for the whole session (spec: `/ws/?token=…`); it carries every live event. */
+/**
+ * One socket for the whole session; it carries every live event. It opens with a short-lived,
+ * single-use ticket (POST /api/live/ticket) instead of the long-lived token in its URL.
+ */
 export const live = createLiveClient({
-  url: (token) => {
+  url: async () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    return `${scheme}://${location.host}/ws/?token=${encodeURIComponent(token)}`;
+    const { ticket } = liveTicketSchema.parse(await api.request('POST', '/api/live/ticket'));
+    return `${scheme}://${location.host}/ws/?ticket=${encodeURIComponent(ticket)}&${PROTOCOL_QUERY}=${PROTOCOL_VERSION}`;
   },
   getToken: readStoredToken,
   createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
-  onEvent: (event) => applyLiveEvent(db, event),
+  async onEvent(event) {
+    if ((await applyLiveEvent(db, event)) === 'pull') await puller.sync().catch(() => undefined);
+  },
   onOpen: () => {
     // Catch up on whatever the socket missed while it was down, and flush waiting writes.
-    ctx.kick();
-    void pullEverything();
+    sendNow();
+    void puller.sync().catch(() => undefined);
   },
+  onProtocolRefused: () => void markUpdateRequired(db),
 });
 
 let started = false;
@@ -82,16 +99,16 @@ export function startSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('online', () => {
-    ctx.kick();
+    sendNow();
     live.connect();
   });
   window.addEventListener('focus', () => {
     ctx.kick();
     if (Date.now() - lastFocusPull < FOCUS_THROTTLE_MS) return;
     lastFocusPull = Date.now();
-    void pullEverything();
+    void pullEverything().catch(() => undefined);
   });
-  ctx.kick();
+  sendNow();
   live.connect();
 }
 
@@ -99,7 +116,7 @@ export const actions = {
   async login(username: string, password: string) {
     const answer = await auth.login(ctx, username, password);
     live.connect();
-    void puller.all();
+    void puller.sync().catch(() => undefined);
     return answer;
   },
   register: (body: RegisterBody) => auth.register(ctx, body),
@@ -112,31 +129,36 @@ export const actions = {
   refreshCurrentUser: () => auth.refreshCurrentUser(ctx),
   forgotPassword: (email: string) => auth.forgotPassword(ctx, email),
   resetPassword: (token: string, newPassword: string) => auth.resetPassword(ctx, token, newPassword),
-  saveProfile: (patch: UpdateMeBody) => profile.saveProfile(ctx, patch),
+  saveProfile: (patch: UpdateMeBody) => writes.saveProfile(ctx, patch),
   uploadAvatar: (file: Blob, fileName?: string) => profile.uploadAvatar(ctx, file, fileName),
+  changeEmail: (body: ChangeEmailBody) => account.changeEmail(ctx, body),
+  changePassword: (body: ChangePasswordBody) => account.changePassword(ctx, body),
+  confirmEmailChange: (token: string) => account.confirmEmailChange(ctx, token),
+  undoEmailChange: (token: string) => account.undoEmailChange(ctx, token),
 
   searchUsers: (query: string) => searchUsers(ctx, query),
   listAllUsers: () => listAllUsers(ctx),
-  sendDirectMessage: (receiverId: string, content: string) => dm.sendDirectMessage(ctx, receiverId, content),
-  createPod: (name: string) => pods.createPod(ctx, name),
-  sendPodMessage: (podId: string, content: string) => pods.sendPodMessage(ctx, podId, content),
-  inviteToPod: (podId: string, userId: string) => pods.inviteToPod(ctx, podId, userId),
-  acceptPodInvitation: (invitationId: string) => pods.answerInvitation(ctx, invitationId, true),
-  declinePodInvitation: (invitationId: string) => pods.answerInvitation(ctx, invitationId, false),
-  removePodMember: (podId: string, userId: string) => pods.removeMember(ctx, podId, userId),
-  assignPodOwner: (podId: string, newOwnerId: string) => pods.assignOwner(ctx, podId, newOwnerId),
-  leavePod: (podId: string) => pods.leaveOrDeletePod(ctx, podId, 'leave'),
-  deletePod: (podId: string) => pods.leaveOrDeletePod(ctx, podId, 'delete'),
-  sendFriendRequest: (addresseeId: string) => friends.sendFriendRequest(ctx, addresseeId),
-  acceptFriendRequest: (friendshipId: string) => friends.acceptFriendRequest(ctx, friendshipId),
-  rejectFriendRequest: (friendshipId: string) => friends.removeFriendship(ctx, friendshipId, 'reject'),
-  removeFriend: (friendshipId: string) => friends.removeFriendship(ctx, friendshipId, 'remove'),
+  sendDirectMessage: (receiverId: string, content: string) => writes.sendDirectMessage(ctx, receiverId, content),
+  createPod: (name: string) => writes.createPod(ctx, name),
+  sendPodMessage: (podId: string, content: string) => writes.sendPodMessage(ctx, podId, content),
+  inviteToPod: (podId: string, userId: string) => writes.inviteToPod(ctx, podId, userId),
+  acceptPodInvitation: (invitationId: string) => writes.acceptPodInvitation(ctx, invitationId),
+  declinePodInvitation: (invitationId: string) => writes.declinePodInvitation(ctx, invitationId),
+  removePodMember: (podId: string, userId: string) => writes.removePodMember(ctx, podId, userId),
+  assignPodOwner: (podId: string, newOwnerId: string) => writes.assignPodOwner(ctx, podId, newOwnerId),
+  leavePod: (podId: string) => writes.leavePod(ctx, podId),
+  deletePod: (podId: string) => writes.deletePod(ctx, podId),
+  sendFriendRequest: (addresseeId: string) => writes.sendFriendRequest(ctx, addresseeId),
+  acceptFriendRequest: (friendshipId: string) => writes.acceptFriendRequest(ctx, friendshipId),
+  rejectFriendRequest: (friendshipId: string) => writes.rejectFriendRequest(ctx, friendshipId),
+  removeFriend: (friendshipId: string) => writes.removeFriend(ctx, friendshipId),
 
-  saveDeck: (input: DeckInput, existingId?: string) => decks.saveDeck(ctx, input, existingId),
-  deleteDeck: (id: string) => decks.deleteDeck(ctx, id),
+  saveDeck: (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId),
+  deleteDeck: (id: string) => writes.deleteDeck(ctx, id),
   searchCommanders: (query: string, partner?: boolean) => searchCommanders(ctx, query, partner),
   createGame: (input: Omit<CreateGameInput, 'id'>) => games.createGame(ctx, input),
-  changeCounter: (gameId: string, change: Omit<GameIncrement, 'id'>) => games.changeCounter(ctx, gameId, change),
+  changeCounter: (gameId: string, change: Omit<GameIncrement, 'id'> & { id?: string }) => games.changeCounter(ctx, gameId, change),
+  updateGame: (gameId: string, change: Omit<UpdateGameBody, 'eventId'>) => games.updateGame(ctx, gameId, change),
   passTurn: (gameId: string) => games.passTurn(ctx, gameId),
   undoLastChange: (gameId: string) => games.undoLastChange(ctx, gameId),
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
@@ -147,22 +169,19 @@ export const actions = {
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),
   leavePodChannel: (podId: string) => live.send({ type: 'LEAVE_POD', podId }),
 
-  pullList: (kind: ListKind) => puller.list(kind),
-  pullPodMessages: (podId: string, limit?: number) => puller.podMessages(podId, limit),
+  /** Every list comes with the one cursor pull; the kind is kept for the screens that name theirs. */
+  pullList: (_kind: ListKind) => puller.sync(),
+  /** A pod's recent messages come with the cursor pull (the dashboard's 30 s refresh is one cheap request). */
+  pullPodMessages: (_podId: string, _limit?: number) => puller.sync(),
   pullPodInvites: (podId: string) => puller.podInvites(podId),
   pullDirectMessages: (peerId: string) => puller.directMessages(peerId),
   pullEverything,
 
   async retryWrite(id: string) {
     await retryWrite(db, id);
-    ctx.kick();
+    sendNow();
   },
   async discardWrite(id: string) {
-    const entry = await discardWrite(db, id);
-    if (entry?.target?.table === 'users') await auth.refreshCurrentUser(ctx);
-    if (entry?.target?.table === 'pods') await puller.list('pods').catch(() => undefined);
-    if (entry?.target?.table === 'games') await puller.game(entry.target.id).catch(() => undefined);
-    // A refused accept/decline removed the invitation optimistically: bring it back.
-    if (entry?.target?.table === 'podInvitations') await puller.list('podInvitations').catch(() => undefined);
+    await discardWrite(db, id);
   },
 };

@@ -8,10 +8,20 @@ import {
   type User,
 } from '../contract/users';
 import { readSession, wipeMirror, writeSession } from '../db/session';
-import { ApiError } from './api';
+import { ApiError, NetworkError, TimeoutError } from './api';
+import { applyServerData } from './apply-server';
 import type { SyncContext } from './context';
-import { applyServerUser } from './current-user';
+import { addPendingRevocation } from './revocations';
 import { readStoredToken, storeToken } from './token';
+
+/** Logout does not wait long for the server: the device forgets the session either way. */
+const LOGOUT_TIMEOUT_MS = 5000;
+
+export async function applyServerUser(ctx: Pick<SyncContext, 'db'>, raw: unknown): Promise<User> {
+  const user = userSchema.parse(raw);
+  await applyServerData(ctx.db, { puts: { users: [user] } });
+  return user;
+}
 
 export async function login(ctx: SyncContext, username: string, password: string): Promise<LoginResponse> {
   const answer = loginResponse.parse(await ctx.api.request('POST', '/api/users/login', { body: { username, password } }));
@@ -19,14 +29,17 @@ export async function login(ctx: SyncContext, username: string, password: string
   // Another person's leftovers (a session that was never logged out) must not leak into this one.
   if (previous.userId && previous.userId !== answer.user.id) await wipeMirror(ctx.db);
   storeToken(answer.token);
-  await writeSession(ctx.db, { userId: answer.user.id, token: answer.token, paused: false });
-  await applyServerUser(ctx.db, answer.user);
+  await writeSession(ctx.db, { userId: answer.user.id, token: answer.token, paused: false, updateRequired: undefined });
+  // The signed-in user's row first: every write and every server row is read as "mine" by it.
+  await ctx.db.users.put(answer.user);
+  await applyServerUser(ctx, answer.user);
   ctx.kick();
   return answer;
 }
 
-export async function register(ctx: SyncContext, body: RegisterBody): Promise<User> {
-  return userSchema.parse(await ctx.api.request('POST', '/api/users', { body }));
+/** The server's neutral answer (the same whether or not the e-mail already had an account). */
+export async function register(ctx: Pick<SyncContext, 'api'>, body: RegisterBody): Promise<string> {
+  return messageResponse.parse(await ctx.api.request('POST', '/api/users', { body })).message;
 }
 
 /** Number of writes the server has not accepted yet; logout warns when it is not zero. */
@@ -34,12 +47,17 @@ export function countUnsent(ctx: SyncContext): Promise<number> {
   return ctx.db.outbox.count();
 }
 
-/** Revokes the token (best effort: offline logout still works locally), then wipes the mirror. */
+/**
+ * Revokes the token, then wipes the mirror. Without an answer from the server (offline, down,
+ * slow) the token is kept for revocation when the server answers again (src/sync/revocations.ts).
+ */
 export async function logout(ctx: SyncContext): Promise<void> {
+  const token = readStoredToken() ?? (await readSession(ctx.db)).token;
   try {
-    await ctx.api.request('POST', '/api/users/logout');
-  } catch {
-    // The server copy of the token expires on its own; the device forgets it either way.
+    if (token) await ctx.api.request('POST', '/api/users/logout', { bearer: token, timeoutMs: LOGOUT_TIMEOUT_MS });
+  } catch (error) {
+    const unanswered = error instanceof NetworkError || error instanceof TimeoutError || (error instanceof ApiError && (error.status >= 500 || error.status === 429));
+    if (token && unanswered) await addPendingRevocation(ctx.db, token);
   }
   storeToken(null);
   await wipeMirror(ctx.db);
@@ -54,12 +72,14 @@ export type RefreshResult = 'ok' | 'offline' | 'logged-out';
  */
 export async function refreshCurrentUser(ctx: SyncContext): Promise<RefreshResult> {
   try {
-    const user = await applyServerUser(ctx.db, await ctx.api.request('GET', '/api/users/me'));
+    const user = userSchema.parse(await ctx.api.request('GET', '/api/users/me'));
     const session = await readSession(ctx.db);
     // The mirror may have been wiped (or never written) while localStorage kept the token:
     // the service worker's sender needs its copy.
     const token = readStoredToken();
     if (session.userId !== user.id || (token && session.token !== token)) await writeSession(ctx.db, { userId: user.id, token });
+    if (!(await ctx.db.users.get(user.id))) await ctx.db.users.put(user);
+    await applyServerUser(ctx, user);
     if (session.paused) {
       await writeSession(ctx.db, { paused: false });
       ctx.kick();
@@ -72,11 +92,11 @@ export async function refreshCurrentUser(ctx: SyncContext): Promise<RefreshResul
   }
 }
 
-export async function forgotPassword(ctx: SyncContext, email: string): Promise<string> {
+export async function forgotPassword(ctx: Pick<SyncContext, 'api'>, email: string): Promise<string> {
   return messageResponse.parse(await ctx.api.request('POST', '/api/auth/forgot-password', { body: { email } })).message;
 }
 
-export async function resetPassword(ctx: SyncContext, token: string, newPassword: string): Promise<string> {
+export async function resetPassword(ctx: Pick<SyncContext, 'api'>, token: string, newPassword: string): Promise<string> {
   const path = `/api/auth/reset-password/${encodeURIComponent(token)}`;
   return messageResponse.parse(await ctx.api.request('PATCH', path, { body: { newPassword } })).message;
 }

@@ -1,14 +1,26 @@
-/** Retry delay of the outbox and the live socket: 1 s doubling to a 30 s cap (spec section 9). */
+/**
+ * Retry delays of the sender and the live socket: exponential from 1 s to a 30 s cap (spec
+ * section 9), with full jitter — a random delay between a floor and the capped exponential —
+ * so thousands of clients cut off at once (a server restart) do not come back in lockstep.
+ */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 30_000;
+/** Never retry sooner than this: a dead network answers at once and would spin. */
+export const BACKOFF_FLOOR_MS = 100;
 
-/** `attempt` counts failures so far, starting at 1. */
-export function backoffDelay(attempt: number): number {
+/** The cap of the `attempt`-th delay (1-based), without jitter. */
+export function backoffCeiling(attempt: number): number {
   const exponent = Math.max(0, attempt - 1);
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(exponent, 10));
 }
 
-/** Answers after which the same request may succeed later: keep the entry and retry. */
+/** `attempt` counts failures so far, starting at 1. `random` returns [0, 1) like Math.random. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = backoffCeiling(attempt);
+  return Math.max(BACKOFF_FLOOR_MS, Math.floor(random() * ceiling));
+}
+
+/** Answers after which the same request may succeed later: keep the write and retry. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }

@@ -1,12 +1,14 @@
 /**
- * Keeps draining the outbox while it holds entries: at once when kicked, and again after the
- * backoff the sender reports. A server outage fires no 'online' event, so this timer is what
- * brings writes to a server that comes back (design.md, "Who sends").
+ * Keeps draining the outbox while it holds writes: at once when kicked, and again after the
+ * delay the sender reports. A server outage fires no 'online' event, so this timer is what
+ * brings writes to a server that comes back (design.md, "Who sends"). `kick({ fresh: true })`
+ * is for "the network, the socket or the server is back": the backoff is forgotten and the
+ * writes leave at once.
  */
 import type { DrainResult, Sender } from './sender';
 
 export interface DrainLoop {
-  kick(): void;
+  kick(options?: { fresh?: boolean }): void;
   stop(): void;
   /** Resolves when the current drain (if any) finishes; for tests and logout. */
   idle(): Promise<void>;
@@ -15,18 +17,30 @@ export interface DrainLoop {
 export function createDrainLoop(sender: Sender, onError: (error: unknown) => void = console.error): DrainLoop {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  let queuedKick = false;
   let stopped = false;
 
   function schedule(result: DrainResult): void {
     if (stopped || result.state !== 'waiting') return;
-    timer = setTimeout(kick, result.retryInMs);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(() => kick(), result.retryInMs);
   }
 
-  function kick(): void {
+  function kick(options: { fresh?: boolean } = {}): void {
     if (stopped) return;
+    if (options.fresh) sender.resetBackoff();
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    running = running.then(() => sender.drain().then(schedule, onError));
+    // Kicks during a drain collapse into one more drain after it.
+    if (queuedKick) return;
+    queuedKick = true;
+    running = running.then(() => {
+      queuedKick = false;
+      return sender.drain().then(schedule, (error: unknown) => {
+        onError(error);
+        schedule({ state: 'waiting', retryInMs: 5000 });
+      });
+    });
   }
 
   return {

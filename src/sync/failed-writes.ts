@@ -1,42 +1,35 @@
 /**
- * Retry and discard of writes the server refused (4xx). Retry keeps the entry's place and
- * Idempotency-Key; discard drops it and undoes its optimistic row. Rows whose optimistic
- * state cannot be undone locally (a profile edit, a pod change) are re-pulled by the caller.
+ * Retry and discard of writes the server refused (or that failed MAX_ATTEMPTS times).
+ * - Retry moves the write to the END of the queue, with the time of the retry: it reaches the
+ *   server after every write made before the retry, so what the user sees (a retried message
+ *   moves to the bottom of its chat) is the order the server records.
+ * - Discard drops the write and rebases its rows on the server's copy: exactly as if it had
+ *   never been made.
  */
 import type { OutboxEntry, PodTableDB } from '../db/schema';
-import { retryEntry } from './outbox';
+import { applyServerData } from './apply-server';
 
-const rowTables = ['directMessages', 'podMessages', 'pods', 'friendRequests', 'friendships', 'decks', 'games'] as const;
-type RowTable = (typeof rowTables)[number];
-
-function rowTable(entry: OutboxEntry): RowTable | undefined {
-  const table = entry.target?.table;
-  return rowTables.find((name) => name === table);
-}
-
-export async function retryWrite(db: PodTableDB, id: string): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
-    const entry = await db.outbox.where('id').equals(id).first();
-    if (!entry) return;
-    await retryEntry(db, id);
-    const table = rowTable(entry);
-    if (table && entry.target) await db.table(table).update(entry.target.id, { syncState: 'queued', syncError: undefined });
+export async function retryWrite(db: PodTableDB, id: string, now: () => number = Date.now): Promise<OutboxEntry | undefined> {
+  const entry = await db.transaction('rw', db.outbox, async () => {
+    const found = await db.outbox.where('id').equals(id).first();
+    if (!found) return undefined;
+    await db.outbox.delete(found.seq!);
+    const { seq: _seq, error: _error, ...rest } = found;
+    const moved: OutboxEntry = { ...rest, status: 'queued', attempts: 0, createdAt: now() };
+    moved.seq = await db.outbox.add(moved);
+    return moved;
   });
+  if (entry) await applyServerData(db, { touch: entry.keys });
+  return entry;
 }
 
-/** Returns the discarded entry so the caller can re-pull what it touched. */
+/** Returns the discarded entry. */
 export async function discardWrite(db: PodTableDB, id: string): Promise<OutboxEntry | undefined> {
   return db.transaction('rw', db.tables, async () => {
-    const entry = await db.outbox.where('id').equals(id).first();
-    if (!entry) return undefined;
-    await db.outbox.delete(entry.seq!);
-    const table = rowTable(entry);
-    // A message or request that never reached the server is simply dropped.
-    const created = entry.method === 'POST' && entry.target?.id === entry.id;
-    if (table && entry.target) {
-      if (created) await db.table(table).delete(entry.target.id);
-      else await db.table(table).update(entry.target.id, { syncState: undefined, syncError: undefined, pendingRemoval: undefined });
-    }
-    return entry;
+    const found = await db.outbox.where('id').equals(id).first();
+    if (!found) return undefined;
+    await db.outbox.delete(found.seq!);
+    await applyServerData(db, { touch: found.keys });
+    return found;
   });
 }

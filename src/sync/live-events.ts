@@ -1,56 +1,78 @@
-/** Folds a live event into the mirror (design.md, "Push"). Every event is validated by the live client first. */
+/**
+ * Live events → the mirror (design.md "Live = the log, pushed"). An event with a position is
+ * applied only when it is the next one of this device's cursor (pos = cursor + 1), in the same
+ * transaction that moves the cursor; an older one is already in the mirror (its `mid` still
+ * acknowledges a write); a gap, an event that does not fit the server copy, or a PONG showing
+ * the log moved asks for a pull, which catches up in one request.
+ */
 import type { ServerEvent } from '../contract/live';
 import type { PodTableDB } from '../db/schema';
-import { applyServerUser } from './current-user';
-import { storeDirectMessages } from './social/direct-messages';
-import { forgetFriendship, storeFriendRequests, storeFriendships } from './social/friends';
-import { forgetPod, storePod, storePodInvitations, storePodMessages } from './social/pods';
-import { storeServerGame } from './table/games';
+import { applyServerData, type ServerData } from './apply-server';
+import { readCursor } from './cursor';
 
-export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promise<void> {
+export type LiveOutcome = 'applied' | 'ignored' | 'pull';
+
+/** What an event says, as server data (its rows, deletions, or the game change it carries). */
+export function eventData(event: ServerEvent): ServerData | null {
   switch (event.type) {
     case 'USER_UPDATED':
-      await applyServerUser(db, event.payload);
-      return;
+      return { puts: { users: [event.payload] } };
     case 'DIRECT_MESSAGE':
-      await storeDirectMessages(db, [event.payload]);
-      return;
+      return { puts: { directMessages: [event.payload] } };
     case 'POD_MESSAGE_NEW':
-      await storePodMessages(db, [event.payload]);
-      return;
+      return { puts: { podMessages: [event.payload] } };
     case 'POD_UPDATED':
-      await storePod(db, event.payload);
-      return;
+      return { puts: { pods: [event.payload] } };
     case 'POD_REMOVED':
-      await forgetPod(db, event.podId);
-      return;
+      return { dels: { pods: [event.podId] } };
     case 'FRIEND_REQUEST':
-      await storeFriendRequests(db, [event.payload]);
-      return;
+      return { puts: { friendRequests: [event.payload] } };
     case 'FRIENDSHIP_UPDATED':
-      await storeFriendships(db, [event.payload]);
-      return;
+      return { puts: { friendships: [event.payload] }, dels: { friendRequests: [event.payload.friendshipId] } };
     case 'FRIENDSHIP_REMOVED':
-      await forgetFriendship(db, event.friendshipId);
-      return;
+      return { dels: { friendships: [event.friendshipId], friendRequests: [event.friendshipId] } };
     case 'POD_INVITATION':
-      await storePodInvitations(db, [event.payload]);
-      return;
+      return { puts: { podInvitations: [event.payload] } };
     case 'POD_INVITATION_REMOVED':
-      await db.podInvitations.delete(event.invitationId);
-      return;
+      return { dels: { podInvitations: [event.invitationId] } };
+    case 'DECK_UPDATED':
+      return { puts: { decks: [event.payload] } };
+    case 'DECK_REMOVED':
+      return { dels: { decks: [event.deckId] } };
     case 'GAME_UPDATED':
-      await storeServerGame(db, event.payload);
-      return;
+      return { puts: { games: [event.payload] } };
     case 'GAME_REMOVED':
-      await db.transaction('rw', db.games, db.outbox, async () => {
-        await db.games.delete(event.gameId);
-        // Changes to a game that no longer exists can never be accepted.
-        await db.outbox.where('[target.table+target.id]').equals(['games', event.gameId]).delete();
-      });
-      return;
+      return { dels: { games: [event.gameId] } };
+    case 'GAME_INCREMENT':
+      return { gameIncrement: { gameId: event.gameId, rev: event.rev, at: event.at, increment: event.increment } };
+    case 'SYNC':
+      return {};
     case 'PONG':
     case 'ERROR':
-      return;
+      return null;
   }
+}
+
+export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promise<LiveOutcome> {
+  if (event.type === 'PONG') {
+    if (event.head === undefined) return 'ignored';
+    const cursor = await readCursor(db);
+    return cursor === null || event.head > cursor ? 'pull' : 'ignored';
+  }
+  const data = eventData(event);
+  if (!data) return 'ignored';
+  const mid = 'mid' in event ? event.mid : undefined;
+  const pos = 'pos' in event ? event.pos : undefined;
+  const applied = mid ? [mid] : [];
+  // A client written before positions existed, or an event outside the log: apply as it is.
+  if (pos === undefined) return (await applyServerData(db, { ...data, applied })) === 'gap' ? 'pull' : 'applied';
+  const cursor = await readCursor(db);
+  if (cursor === null) return 'pull';
+  if (pos <= cursor) {
+    if (applied.length > 0) await applyServerData(db, { applied });
+    return 'ignored';
+  }
+  if (pos > cursor + 1) return 'pull';
+  const outcome = await applyServerData(db, { ...data, applied, cursor: { from: pos - 1, to: pos } });
+  return outcome === 'applied' ? 'applied' : 'pull';
 }

@@ -2,13 +2,21 @@
  * The one live connection of a session (design.md, "Push"). Events go straight into the
  * mirror through `onEvent`; screens never see the socket. Invariants:
  * - no token, no connection;
- * - an abnormal close reconnects after 1 s doubling to 30 s; a normal close (1000) and the
- *   server's 4401/4403 (bad or foreign token) do not;
+ * - an abnormal close reconnects after a random delay up to the backoff (1 s doubling to 30 s;
+ *   "full jitter", so the clients of a restarted server do not all return at once); a normal
+ *   close (1000), 4401/4403 (bad or foreign token) and 4426 (protocol not served) do not;
+ * - `url` may be async (it fetches a live ticket): its failure counts as a failed connection,
+ *   except an answer with status 401 (the token is no longer valid), which is final;
  * - after every (re)connect `onOpen` runs, so a pull catches up on what the socket missed;
+ * - while open it PINGs every PING_INTERVAL_MS; the PONG carries the head of the user's log, so a
+ *   socket that missed an event (a server died between commit and publish) is caught up too;
  * - a message that fails to parse is recorded (`parseFailures`) and skipped.
  */
-import { LiveCloseCode, serverEvent, type ClientEvent, type ServerEvent } from '../contract/live';
+import { FINAL_CLOSE_CODES, LiveCloseCode, serverEvent, type ClientEvent, type ServerEvent } from '../contract/live';
 import { backoffDelay } from './backoff';
+
+/** Under the usual 30–60 s idle timeouts of proxies and NATs, and the server's 30 s heartbeat. */
+export const PING_INTERVAL_MS = 25_000;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
@@ -23,13 +31,17 @@ export interface WebSocketLike {
 }
 
 export interface LiveClientOptions {
-  url: (token: string) => string;
+  url: (token: string) => string | Promise<string>;
   getToken: () => string | null;
   createSocket: (url: string) => WebSocketLike;
   onEvent: (event: ServerEvent) => void | Promise<void>;
   onOpen?: () => void;
+  /** The server closed with 4426: this app's protocol is not served any more. */
+  onProtocolRefused?: () => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** [0, 1) like Math.random (tests fix it). */
+  random?: () => number;
 }
 
 export interface LiveClient {
@@ -47,6 +59,7 @@ const OPEN = 1;
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const random = options.random ?? Math.random;
   const listeners = new Set<(status: LiveStatus) => void>();
   let socket: WebSocketLike | undefined;
   let status: LiveStatus = 'idle';
@@ -54,11 +67,33 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let parseFailures = 0;
   let retryTimer: unknown;
   let wanted = false;
+  /** Bumped by every open and disconnect: a ticket that arrives for an older one is ignored. */
+  let generation = 0;
+  let opening = false;
+  let pingTimer: unknown;
+
+  function stopPing(): void {
+    if (pingTimer !== undefined) clearTimer(pingTimer);
+    pingTimer = undefined;
+  }
+
+  function schedulePing(current: WebSocketLike): void {
+    pingTimer = setTimer(() => {
+      if (socket !== current || current.readyState !== OPEN) return;
+      current.send(JSON.stringify({ type: 'PING' } satisfies ClientEvent));
+      schedulePing(current);
+    }, PING_INTERVAL_MS);
+  }
 
   function setStatus(next: LiveStatus): void {
     if (status === next) return;
     status = next;
     for (const listener of listeners) listener(next);
+  }
+
+  function retryLater(): void {
+    failures += 1;
+    retryTimer = setTimer(open, backoffDelay(failures, random));
   }
 
   function open(): void {
@@ -68,11 +103,42 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       return;
     }
     setStatus('connecting');
-    const current = options.createSocket(options.url(token));
+    const mine = ++generation;
+    let url: string | Promise<string>;
+    try {
+      url = options.url(token);
+    } catch (error) {
+      url = Promise.reject(error);
+    }
+    if (typeof url === 'string') {
+      connectTo(url);
+      return;
+    }
+    opening = true;
+    url.then(
+      (resolved) => {
+        if (mine !== generation) return;
+        opening = false;
+        if (wanted) connectTo(resolved);
+      },
+      (error: unknown) => {
+        if (mine !== generation) return;
+        opening = false;
+        setStatus('closed');
+        if ((error as { status?: unknown } | null)?.status === 401) wanted = false;
+        else if (wanted) retryLater();
+      },
+    );
+  }
+
+  function connectTo(url: string): void {
+    const current = options.createSocket(url);
     socket = current;
     current.onopen = () => {
       failures = 0;
       setStatus('open');
+      stopPing();
+      schedulePing(current);
       options.onOpen?.();
     };
     current.onmessage = (message) => {
@@ -93,21 +159,22 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = undefined;
+      stopPing();
       setStatus('closed');
-      const final = event.code === LiveCloseCode.normal || event.code === LiveCloseCode.unauthorized || event.code === LiveCloseCode.forbidden;
+      if (event.code === LiveCloseCode.protocol) options.onProtocolRefused?.();
+      const final = FINAL_CLOSE_CODES.has(event.code);
       if (!wanted || final) {
         wanted = wanted && !final;
         return;
       }
-      failures += 1;
-      retryTimer = setTimer(open, backoffDelay(failures));
+      retryLater();
     };
     current.onerror = () => undefined;
   }
 
   return {
     connect() {
-      if (wanted && socket) return;
+      if (wanted && (socket || opening)) return;
       wanted = true;
       if (retryTimer !== undefined) clearTimer(retryTimer);
       retryTimer = undefined;
@@ -115,6 +182,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     },
     disconnect() {
       wanted = false;
+      generation += 1;
+      opening = false;
+      stopPing();
       if (retryTimer !== undefined) clearTimer(retryTimer);
       retryTimer = undefined;
       const current = socket;

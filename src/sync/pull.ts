@@ -1,184 +1,174 @@
 /**
- * Pull: REST lists fetched and merged into the mirror (server wins; rows a pending write owns
- * stay). The spec's cache defaults, as tuned numbers:
- * - identical pulls within DEDUPE_MS (2 s) share one request;
- * - a failed pull is retried after RETRY_MS (5 s) — pod invitations excepted (spec: not retried);
- * - `meta` row `pull:<key>` records when a list was last loaded and its last error, so
- *   screens tell "loading" from "empty" from "failed", also offline after a restart.
+ * Pull (sync protocol v2): ONE request catches the mirror up from its cursor — after login,
+ * on app start, after every (re)connect of the socket, on a gap in the socket's positions, when
+ * the socket has been quiet and its PONG shows the log moved, and on focus (throttled). A first
+ * pull (no cursor) is a snapshot of every list. Pulls from all tabs and the service worker run
+ * one at a time (Web Lock PULL_LOCK); calls during a pull collapse into one more pull after it.
+ * A few reads stay plain REST: older history of a conversation, a pod's invitations as its
+ * members see them, and one game by id (a claim link, a game this device has not seen).
+ * The spec's cache defaults, as tuned numbers: identical REST reads within DEDUPE_MS share one
+ * request; a failed pull is retried after RETRY_MS.
+ * `meta` rows `pull:<key>` record when something was last loaded and its last error, so screens
+ * tell "loading" from "empty" from "failed", also offline after a restart.
  */
-import {
-  conversationSchema,
-  directMessageSchema,
-  friendRequestSchema,
-  friendshipSchema,
-  podInvitationSchema,
-  podMessageSchema,
-  podSchema,
-} from '../contract/social';
-import type { FriendshipRow, PodRow, PodTableDB } from '../db/schema';
-import { readSession } from '../db/session';
-import type { ApiClient } from './api';
-import { replaceSettled, upsertPublicUsers } from './merge';
-import { storeDirectMessages } from './social/direct-messages';
-import { forgetPod, storePodInvitations, storePodMessages } from './social/pods';
-import { storeFriendRequests } from './social/friends';
-import { storeDecks } from './table/decks';
-import { storeServerGame } from './table/games';
+import { directMessageSchema, podInvitationSchema } from '../contract/social';
+import { gameSchema } from '../contract/game';
+import { pullResponse } from '../contract/sync';
+import type { PodTableDB } from '../db/schema';
+import { ApiError, type ApiClient } from './api';
+import { applyServerData } from './apply-server';
+import { readCursor } from './cursor';
+import { withLock as defaultWithLock, type WithLock } from './locks';
+import { markUpdateRequired } from './update-required';
 
 export const DEDUPE_MS = 2000;
 export const RETRY_MS = 5000;
-/** Latest pod messages fetched per pod on a full pull, so recent pod chats read offline. */
-export const POD_MESSAGES_PER_PULL = 50;
+export const PULL_LOCK = 'podtable-pull';
+/** A stale answer (the cursor moved meanwhile) is pulled again at most this often in a row. */
+const STALE_RETRIES = 3;
+
+/** Lists every full pull loads; screens ask for their state by these names. */
+export const LIST_KINDS = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
 
 export interface PullState {
   loadedAt: number | null;
   error: string | null;
 }
 
+const SYNC_KEY = 'pull:sync';
+
+/**
+ * The meta key of a pull's state. Every list and the recent messages of every pod come with the
+ * cursor pull (one state); a conversation's history, a pod's invitations and one game have their own.
+ */
 export function pullKey(kind: string, id?: string): string {
+  if ((LIST_KINDS as readonly string[]).includes(kind) || kind === 'podMessages') return SYNC_KEY;
   return id ? `pull:${kind}:${id}` : `pull:${kind}`;
 }
 
 export async function readPullState(db: PodTableDB, key: string): Promise<PullState> {
   const row = await db.meta.get(key);
-  return (row?.value as PullState | undefined) ?? { loadedAt: null, error: null };
+  const value = row?.value as Partial<PullState> | undefined;
+  return { loadedAt: typeof value?.loadedAt === 'number' ? value.loadedAt : null, error: typeof value?.error === 'string' ? value.error : null };
 }
 
-type Loader = (db: PodTableDB, api: ApiClient) => Promise<void>;
-
-const loaders = {
-  async friends(db, api) {
-    const rows = (await api.request<unknown[]>('GET', '/api/friends')).map((row) => friendshipSchema.parse(row));
-    await db.transaction('rw', [db.friendships, db.users], async () => {
-      await replaceSettled<FriendshipRow, string>(db.friendships, rows, (row) => row.friendshipId);
-      await upsertPublicUsers(db, rows.map((row) => row.friend));
-    });
-  },
-  async friendRequests(db, api) {
-    const rows = (await api.request<unknown[]>('GET', '/api/friends/pending')).map((row) => friendRequestSchema.parse(row));
-    await db.transaction('rw', [db.friendRequests, db.users, db.meta], async () => {
-      await replaceSettled(db.friendRequests, [], (row) => row.friendshipId);
-      await storeFriendRequests(db, rows);
-    });
-  },
-  async conversations(db, api) {
-    const rows = (await api.request<unknown[]>('GET', '/api/direct-messages')).map((row) => conversationSchema.parse(row));
-    await db.transaction('rw', [db.conversations, db.users], async () => {
-      await db.conversations.clear();
-      await db.conversations.bulkPut(rows.map((row) => ({ ...row, participantId: row.participant.id })));
-      await upsertPublicUsers(db, rows.map((row) => row.participant));
-    });
-  },
-  async pods(db, api) {
-    const rows = (await api.request<unknown[]>('GET', '/api/pods')).map((row) => podSchema.parse(row));
-    const keep = new Set(rows.map((row) => row.id));
-    const gone = await db.pods.filter((pod) => !pod.syncState && !keep.has(pod.id)).primaryKeys();
-    for (const podId of gone) await forgetPod(db, podId);
-    await db.transaction('rw', [db.pods, db.users], async () => {
-      await replaceSettled<PodRow, string>(db.pods, rows, (row) => row.id);
-      await upsertPublicUsers(db, rows.flatMap((row) => row.members));
-    });
-  },
-  async podInvitations(db, api) {
-    const rows = (await api.request<unknown[]>('GET', '/api/pods/invitations')).map((row) => podInvitationSchema.parse(row));
-    const { userId } = await readSession(db);
-    await db.transaction('rw', [db.podInvitations, db.users], async () => {
-      await db.podInvitations.filter((row) => row.invitee.id === userId).delete();
-      await storePodInvitations(db, rows);
-    });
-  },
-  async decks(db, api) {
-    await storeDecks(db, await api.request<unknown[]>('GET', '/api/decks'), true);
-  },
-  /** The caller's games (created or taking part); each lands with this device's pending changes on top. */
-  async games(db, api) {
-    for (const game of await api.request<unknown[]>('GET', '/api/games')) await storeServerGame(db, game);
-  },
-} satisfies Record<string, Loader>;
-
-export type ListKind = keyof typeof loaders;
-
-function podMessagesLoader(podId: string, limit: number): Loader {
-  return async (db, api) => {
-    const rows = await api.request<unknown[]>('GET', `/api/pods/${encodeURIComponent(podId)}/messages?limit=${limit}`);
-    await storePodMessages(db, rows.map((row) => podMessageSchema.parse(row)));
-  };
-}
-
-function podInvitesOfPodLoader(podId: string): Loader {
-  return async (db, api) => {
-    const rows = (await api.request<unknown[]>('GET', `/api/pods/${encodeURIComponent(podId)}/invitations`)).map((row) => podInvitationSchema.parse(row));
-    await db.transaction('rw', [db.podInvitations, db.users], async () => {
-      await db.podInvitations.filter((row) => row.pod.id === podId).delete();
-      await storePodInvitations(db, rows);
-    });
-  };
-}
-
-function directMessagesLoader(peerId: string): Loader {
-  return async (db, api) => {
-    const rows = await api.request<unknown[]>('GET', `/api/direct-messages/${encodeURIComponent(peerId)}`);
-    await storeDirectMessages(db, rows.map((row) => directMessageSchema.parse(row)));
-  };
+async function recordPull(db: PodTableDB, key: string, error: unknown, now: number): Promise<void> {
+  const previous = await readPullState(db, key);
+  const value: PullState = error === undefined ? { loadedAt: now, error: null } : { loadedAt: previous.loadedAt, error: error instanceof Error ? error.message : String(error) };
+  await db.meta.put({ key, value });
 }
 
 export interface Puller {
-  list(kind: ListKind): Promise<void>;
-  podMessages(podId: string, limit?: number): Promise<void>;
-  podInvites(podId: string): Promise<void>;
+  /** Catches the mirror up from its cursor (coalesced; resolves when the mirror is current or the pull failed). */
+  sync(): Promise<void>;
   directMessages(peerId: string): Promise<void>;
+  podInvites(podId: string): Promise<void>;
   game(gameId: string): Promise<void>;
-  /** Everything a signed-in user sees: lists, then the latest messages of every pod. */
-  all(): Promise<void>;
 }
 
-export function createPuller(db: PodTableDB, api: ApiClient, now: () => number = Date.now): Puller {
-  const recent = new Map<string, { at: number; run: Promise<void> }>();
-  const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+export interface PullerOptions {
+  withLock?: WithLock;
+  now?: () => number;
+}
 
-  function pull(key: string, loader: Loader, retry = true): Promise<void> {
-    const last = recent.get(key);
-    if (last && now() - last.at < DEDUPE_MS) return last.run;
-    const run = (async () => {
+export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOptions = {}): Puller {
+  const withLock = options.withLock ?? defaultWithLock;
+  const now = options.now ?? Date.now;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const recent = new Map<string, { at: number; run: Promise<void> }>();
+
+  async function pullOnce(): Promise<void> {
+    await withLock(PULL_LOCK, async () => {
+      for (let round = 0, stale = 0; ; round += 1) {
+        const cursor = await readCursor(db);
+        const raw = await api.request('GET', cursor === null ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`);
+        const answer = pullResponse.parse(raw);
+        const outcome = await applyServerData(db, {
+          puts: answer.puts,
+          dels: answer.dels,
+          reset: answer.reset,
+          applied: answer.applied,
+          cursor: { from: cursor, to: answer.cursor },
+        });
+        if (outcome === 'stale' && ++stale <= STALE_RETRIES) continue;
+        if (!answer.more) return;
+      }
+    });
+  }
+
+  function scheduleRetry(): void {
+    if (retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void sync().catch(() => undefined);
+    }, RETRY_MS);
+  }
+
+  function sync(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
       try {
-        await loader(db, api);
-        await db.meta.put({ key, value: { loadedAt: now(), error: null } satisfies PullState });
+        do {
+          again = false;
+          await pullOnce();
+        } while (again);
+        await recordPull(db, SYNC_KEY, undefined, now());
       } catch (error) {
-        const previous = await readPullState(db, key);
-        const message = error instanceof Error ? error.message : String(error);
-        await db.meta.put({ key, value: { loadedAt: previous.loadedAt, error: message } satisfies PullState });
-        if (retry && !retryTimers.has(key)) {
-          retryTimers.set(
-            key,
-            setTimeout(() => {
-              retryTimers.delete(key);
-              recent.delete(key);
-              void pull(key, loader, retry).catch(() => undefined);
-            }, RETRY_MS),
-          );
-        }
+        await recordPull(db, SYNC_KEY, error, now());
+        if (error instanceof ApiError && error.status === 426) await markUpdateRequired(db);
+        else if (!(error instanceof ApiError && error.status === 401)) scheduleRetry();
         throw error;
+      } finally {
+        running = null;
       }
     })();
+    return running;
+  }
+
+  /** A REST read, shared by identical calls within DEDUPE_MS, its state recorded under `key`. */
+  function rest(key: string, load: () => Promise<void>): Promise<void> {
+    const last = recent.get(key);
+    if (last && now() - last.at < DEDUPE_MS) return last.run;
+    const run = load().then(
+      () => recordPull(db, key, undefined, now()),
+      async (error: unknown) => {
+        await recordPull(db, key, error, now());
+        throw error;
+      },
+    );
     recent.set(key, { at: now(), run });
     return run;
   }
 
-  const puller: Puller = {
-    list: (kind) => pull(pullKey(kind), loaders[kind], kind !== 'podInvitations'),
-    podMessages: (podId, limit = POD_MESSAGES_PER_PULL) => pull(pullKey('podMessages', `${podId}:${limit}`), podMessagesLoader(podId, limit)),
-    podInvites: (podId) => pull(pullKey('podInvites', podId), podInvitesOfPodLoader(podId)),
-    directMessages: (peerId) => pull(pullKey('directMessages', peerId), directMessagesLoader(peerId)),
-    game: (gameId) =>
-      pull(pullKey('game', gameId), async (database, client) => {
-        await storeServerGame(database, await client.request('GET', `/api/games/${encodeURIComponent(gameId)}`));
+  return {
+    sync,
+    directMessages: (peerId) =>
+      rest(pullKey('directMessages', peerId), async () => {
+        const rows = await api.request<unknown[]>('GET', `/api/direct-messages/${encodeURIComponent(peerId)}`);
+        await applyServerData(db, { puts: { directMessages: rows.map((row) => directMessageSchema.parse(row)) } });
       }),
-    async all() {
-      const kinds: ListKind[] = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games'];
-      await Promise.allSettled(kinds.map((kind) => puller.list(kind)));
-      const pods = await db.pods.toArray();
-      await Promise.allSettled(pods.filter((pod) => !pod.syncState).map((pod) => puller.podMessages(pod.id)));
-    },
+    podInvites: (podId) =>
+      rest(pullKey('podInvites', podId), async () => {
+        const rows = (await api.request<unknown[]>('GET', `/api/pods/${encodeURIComponent(podId)}/invitations`)).map((row) => podInvitationSchema.parse(row));
+        const keep = new Set(rows.map((row) => row.invitationId));
+        const gone = (await db.podInvitations.where('pod.id').equals(podId).primaryKeys()).filter((id) => !keep.has(id));
+        await applyServerData(db, { puts: { podInvitations: rows }, dels: { podInvitations: gone } });
+      }),
+    game: (gameId) =>
+      rest(pullKey('game', gameId), async () => {
+        try {
+          const game = gameSchema.parse(await api.request('GET', `/api/games/${encodeURIComponent(gameId)}`));
+          await applyServerData(db, { puts: { games: [game] } });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) await applyServerData(db, { dels: { games: [gameId] } });
+          else throw error;
+        }
+      }),
   };
-  return puller;
 }

@@ -1,113 +1,162 @@
 /**
- * The outbox sender (design.md, "Write"). Invariants:
- * - one sender at a time across tabs and the service worker (lock OUTBOX_LOCK);
- * - entries go in `seq` order; a queued entry waiting for its backoff holds back every later
- *   one, so the server sees writes in the order the user made them;
- * - every request carries Idempotency-Key = entry.id, so a replay after a lost answer is
- *   applied once by the server;
- * - 2xx: the applier folds the server record into the mirror and the entry is deleted, in
- *   one transaction; network error, 408, 429, 5xx: kept, retried after backoff;
- *   401: sending pauses until the next login; other 4xx: marked failed with the server's
- *   message (the UI offers retry and discard) and the queue goes on.
+ * The outbox sender (design.md "A sender that never jams"). Invariants:
+ * - one sender at a time across tabs and the service worker (Web Lock OUTBOX_LOCK), and the lock
+ *   is held at most one request's timeout (REQUEST_TIMEOUT_MS) per round: a hung request never
+ *   holds other tabs longer;
+ * - queued writes go in `seq` order, up to PUSH_MAX_MUTATIONS / PUSH_MAX_BYTES per request, with
+ *   the cursor, so the answer also catches the mirror up (one round trip);
+ * - per write: applied → gone; refused → failed with the server's message (Retry/Discard) and the
+ *   queue goes on; no verdict (a 5xx for it) → tried again, and after MAX_ATTEMPTS shown failed;
+ * - whole request: no network → wait (never counts against a write: being offline is not its
+ *   fault); timeout or 5xx → the next round sends the first write alone, so one bad write is
+ *   found and counted instead of blocking everything; 429 → wait Retry-After; 401 → paused until
+ *   the next login; 426 → paused, the app offers its update.
  */
+import { PUSH_MAX_BYTES, PUSH_MAX_MUTATIONS, type PushMutation, type PushResponse } from '../contract/sync';
 import type { OutboxEntry, PodTableDB } from '../db/schema';
 import { readSession, writeSession } from '../db/session';
-import { ApiError, NetworkError, serverMessage, type ApiClient } from './api';
-import { backoffDelay, isRetryableStatus } from './backoff';
+import { ApiError, NetworkError, serverMessage, TimeoutError, type ApiClient } from './api';
+import { applyServerData } from './apply-server';
+import { backoffDelay } from './backoff';
+import { readCursor } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
+import { isUpdateRequired, markUpdateRequired } from './update-required';
 
 export const OUTBOX_LOCK = 'podtable-outbox';
-
-export interface Applier {
-  /** Runs inside the transaction that deletes the entry. */
-  applied(db: PodTableDB, entry: OutboxEntry, body: unknown): Promise<void>;
-  failed?(db: PodTableDB, entry: OutboxEntry, message: string): Promise<void>;
-}
-export type Appliers = Record<string, Applier>;
+/** A request body stays well under the server's limit (JSON of the batch is measured). */
+const BATCH_BYTES = PUSH_MAX_BYTES - 4 * 1024;
 
 export type DrainResult =
   | { state: 'empty' }
   | { state: 'paused' }
-  | { state: 'waiting'; retryInMs: number };
+  /** Waiting to try again; `offline` when no network answered (retry on the network's return). */
+  | { state: 'waiting'; retryInMs: number; offline?: boolean };
 
 export interface SenderDeps {
   db: PodTableDB;
   api: ApiClient;
-  appliers: Appliers;
+  /** Validates a push answer: `pushResponse.parse` in the page, a results-only schema in the worker (see catchUp). */
+  readAnswer: (raw: unknown) => PushResponse;
   withLock?: WithLock;
-  now?: () => number;
+  random?: () => number;
+  /** Called when an answer says more changes wait than it carried (pull again). */
+  onMoreToPull?: () => void;
+  /**
+   * Ask each push's answer to carry the pull from this device's cursor (the page: one round
+   * trip sends and catches up). The service worker does not: it reads only the verdicts, so it
+   * needs none of the row schemas (its size budget, docs/first-load.md).
+   */
+  catchUp?: boolean;
 }
 
 export interface Sender {
   drain(): Promise<DrainResult>;
+  /** Forget the backoff: the network, the socket or the server is back. */
+  resetBackoff(): void;
+}
+
+function batchOf(entries: OutboxEntry[], max: number): OutboxEntry[] {
+  const batch: OutboxEntry[] = [];
+  let bytes = 64;
+  for (const entry of entries) {
+    const size = JSON.stringify({ id: entry.id, name: entry.name, args: entry.args }).length + 1;
+    if (batch.length >= max || (batch.length > 0 && bytes + size > BATCH_BYTES)) break;
+    batch.push(entry);
+    bytes += size;
+  }
+  return batch;
 }
 
 export function createSender(deps: SenderDeps): Sender {
-  const { db, api, appliers } = deps;
+  const { db, api } = deps;
   const withLock = deps.withLock ?? defaultWithLock;
-  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  let failures = 0;
+  /** After a failed request, send the first write alone to find which one fails. */
+  let probing = false;
 
-  async function nextQueued(): Promise<OutboxEntry | undefined> {
-    return db.outbox.orderBy('seq').filter((entry) => entry.status === 'queued').first();
+  function wait(offline = false): DrainResult {
+    failures += 1;
+    return { state: 'waiting', retryInMs: backoffDelay(failures, random), offline };
   }
 
-  async function markFailed(entry: OutboxEntry, message: string): Promise<void> {
-    await db.transaction('rw', db.tables, async () => {
-      await db.outbox.update(entry.seq!, { status: 'failed', error: message });
-      await appliers[entry.kind]?.failed?.(db, entry, message);
+  async function countAttempt(entry: OutboxEntry): Promise<void> {
+    await applyServerData(db, { errored: [entry.id] });
+  }
+
+  async function handle(answer: PushResponse, cursor: number | null): Promise<DrainResult | 'next'> {
+    const applied = answer.results.filter((result) => result.status === 'applied').map((result) => result.id);
+    const refused = new Map(answer.results.flatMap((result) => (result.status === 'refused' ? [[result.id, result.message] as const] : [])));
+    const errored = answer.results.filter((result) => result.status === 'error').map((result) => result.id);
+    const pull = answer.pull;
+    const outcome = await applyServerData(db, {
+      applied: pull ? [...applied, ...pull.applied] : applied,
+      refused,
+      errored,
+      ...(pull ? { puts: pull.puts, dels: pull.dels, reset: pull.reset, cursor: { from: cursor, to: pull.cursor } } : {}),
     });
+    if (pull && (pull.more || outcome === 'stale')) deps.onMoreToPull?.();
+    if (answer.retryAfter !== undefined) return { state: 'waiting', retryInMs: Math.max(1, answer.retryAfter) * 1000 };
+    // A write that failed without a verdict waits before its next try (unless it was just given up on).
+    const retrying = errored.length > 0 && (await db.outbox.where('id').anyOf(errored).filter((entry) => entry.status === 'queued').count()) > 0;
+    return retrying ? wait() : 'next';
   }
 
-  async function scheduleRetry(entry: OutboxEntry): Promise<number> {
-    const attempts = entry.attempts + 1;
-    const delay = backoffDelay(attempts);
-    await db.outbox.update(entry.seq!, { attempts, notBefore: now() + delay });
-    return delay;
-  }
-
-  async function sendOne(entry: OutboxEntry): Promise<DrainResult | 'next'> {
-    const applier = appliers[entry.kind];
-    if (!applier) {
-      await markFailed(entry, `This change cannot be sent (unknown kind "${entry.kind}").`);
-      return 'next';
-    }
-    let body: unknown;
+  async function round(): Promise<DrainResult | 'next'> {
+    const session = await readSession(db);
+    if (!session.token || session.paused || isUpdateRequired(session)) return { state: 'paused' };
+    const queued = await db.outbox.orderBy('seq').filter((entry) => entry.status === 'queued').toArray();
+    if (queued.length === 0) return { state: 'empty' };
+    const batch = batchOf(queued, probing ? 1 : PUSH_MAX_MUTATIONS);
+    const cursor = deps.catchUp === false ? null : await readCursor(db);
+    const mutations: PushMutation[] = batch.map((entry) => ({ id: entry.id, name: entry.name, args: entry.args }));
+    let answer: PushResponse;
     try {
-      body = await api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.id });
+      const raw = await api.request('POST', '/api/sync/push', { body: { mutations, cursor } });
+      answer = deps.readAnswer(raw);
     } catch (error) {
-      if (error instanceof NetworkError) return { state: 'waiting', retryInMs: await scheduleRetry(entry) };
-      if (error instanceof ApiError) {
-        if (isRetryableStatus(error.status)) return { state: 'waiting', retryInMs: await scheduleRetry(entry) };
-        if (error.status === 401) {
-          await writeSession(db, { paused: true });
-          return { state: 'paused' };
-        }
-        await markFailed(entry, serverMessage(error) ?? error.message);
-        return 'next';
+      if (error instanceof NetworkError) return wait(true);
+      if (error instanceof ApiError && error.status === 401) {
+        await writeSession(db, { paused: true });
+        return { state: 'paused' };
       }
-      throw error;
+      if (error instanceof ApiError && error.status === 426) {
+        await markUpdateRequired(db);
+        return { state: 'paused' };
+      }
+      if (error instanceof ApiError && error.status === 429) {
+        return { state: 'waiting', retryInMs: error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : backoffDelay(failures + 1, random) };
+      }
+      // A timeout, a 5xx, a refusal of the whole request or an answer we cannot read: the first
+      // write alone is tried next, and counted, so a write that breaks every request is found.
+      if (batch.length === 1) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          await applyServerData(db, { refused: new Map([[batch[0]!.id, serverMessage(error) ?? error.message]]) });
+          probing = false;
+          return 'next';
+        }
+        await countAttempt(batch[0]!);
+      }
+      probing = true;
+      if (!(error instanceof TimeoutError || error instanceof ApiError)) console.error('push answer not understood', error);
+      return wait();
     }
-    await db.transaction('rw', db.tables, async () => {
-      await db.outbox.delete(entry.seq!);
-      await applier.applied(db, entry, body);
-    });
-    return 'next';
+    probing = false;
+    failures = 0;
+    return handle(answer, cursor);
   }
 
   return {
     drain() {
       return withLock(OUTBOX_LOCK, async (): Promise<DrainResult> => {
         for (;;) {
-          const session = await readSession(db);
-          if (!session.token || session.paused) return { state: 'paused' };
-          const entry = await nextQueued();
-          if (!entry) return { state: 'empty' };
-          const wait = entry.notBefore - now();
-          if (wait > 0) return { state: 'waiting', retryInMs: wait };
-          const result = await sendOne(entry);
+          const result = await round();
           if (result !== 'next') return result;
         }
       });
+    },
+    resetBackoff() {
+      failures = 0;
     },
   };
 }

@@ -10,10 +10,11 @@ interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
-export function askServiceWorkerToDrain(): void {
+/** `fresh`: the network, the socket or the server is back (no backoff left over). */
+export function askServiceWorkerToDrain(fresh = false): void {
   const container = globalThis.navigator?.serviceWorker;
   if (!container) return;
-  container.controller?.postMessage({ type: DRAIN_MESSAGE });
+  container.controller?.postMessage({ type: DRAIN_MESSAGE, fresh });
   void container.ready
     .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManagerLike }).sync?.register(SYNC_TAG))
     .catch(() => undefined);

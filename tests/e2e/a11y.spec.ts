@@ -7,7 +7,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
-test('chats, profile decks, the wizard and the playmat have no serious accessibility violations', async ({ page, server }) => {
+test('chats, profile decks, the wizard, the playmat, its sheets, the summary and the history have no serious accessibility violations', async ({ page, server }) => {
   const user = uniqueUser('axe');
   await registerAndLogin(page, user);
 
@@ -52,4 +52,23 @@ test('chats, profile decks, the wizard and the playmat have no serious accessibi
   await page.goto(`/game/${id}`);
   await expect(page.getByRole('group', { name: `${user.username} life` })).toBeVisible();
   expect(await seriousViolations(page), 'playmat').toEqual([]);
+
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('menuitem', { name: 'Table tools' }).click();
+  await expect(page.getByRole('dialog', { name: 'Table tools' })).toBeVisible();
+  expect(await seriousViolations(page), 'table tools').toEqual([]);
+  await page.getByRole('dialog', { name: 'Table tools' }).getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('menuitem', { name: 'End game' }).click();
+  const end = page.getByRole('dialog', { name: 'End game' });
+  expect(await seriousViolations(page), 'end game').toEqual([]);
+  await end.getByRole('radio', { name: 'Gus' }).check();
+  await end.getByRole('button', { name: 'End game' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gus wins' })).toBeVisible();
+  expect(await seriousViolations(page), 'summary').toEqual([]);
+
+  await page.goto('/games');
+  await expect(page.getByRole('heading', { name: 'Past games' })).toBeVisible();
+  expect(await seriousViolations(page), 'game history').toEqual([]);
 });

@@ -71,8 +71,9 @@ test('forgot password → reset through the mailed link → log in with the new 
   await expect(page.getByText(/we have sent password reset instructions/i)).toBeVisible();
 
   // The server sends mail in the background: wait for the .eml to appear.
-  await expect.poll(() => server.mails().some((text) => text.includes(user.email)), { message: 'a reset mail in DATA_DIR/outbox' }).toBe(true);
-  const mail = server.mails().find((text) => text.includes(user.email));
+  const isReset = (text: string) => text.includes(user.email) && text.includes('Subject: Reset your PodTable password');
+  await expect.poll(() => server.mails().some(isReset), { message: 'a reset mail in DATA_DIR/outbox' }).toBe(true);
+  const mail = server.mails().find(isReset);
   const link = mail!.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_\-%=]+/)?.[0];
   expect(link).toBeDefined();
 

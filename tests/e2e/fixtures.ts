@@ -35,6 +35,8 @@ export async function registerAndLogin(page: Page, user: ReturnType<typeof uniqu
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/login/);
+  // The address changes as the navigation starts; the login page shows once its chunk is in.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -50,7 +50,7 @@ async function registerViaApi(baseURL: string, prefix: string): Promise<Account>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(user),
   });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   return user;
 }
 
@@ -155,8 +155,8 @@ async function gameWith(page: Page, me: string, others: string[]): Promise<strin
 
 const tile = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** The number a stepper shows ('35', or '−5' with U+2212). */
-const shown = (page: Page, group: string) => page.getByRole('group', { name: group, exact: true }).locator('.stepper-value');
+/** The number a tile's life or a counter shows ('35', or '−5' with U+2212). */
+const shown = (page: Page, group: string) => page.getByRole('group', { name: group, exact: true }).locator('.life-number, .stepper-value');
 
 async function tap(page: Page, button: string, times = 1) {
   for (let i = 0; i < times; i += 1) await page.getByRole('button', { name: button, exact: true }).click();
@@ -172,18 +172,16 @@ async function closeCounters(page: Page, name: string) {
   await expect(page.getByRole('region', { name: `${name} counters`, exact: true })).toHaveCount(0);
 }
 
-/** Opens the 'Recent events' list (closed on a phone) and returns its items. */
-async function eventItems(page: Page) {
-  const list = page.getByRole('list', { name: 'Recent events, newest first' });
-  if (!(await list.isVisible())) await page.getByRole('button', { name: 'Events', exact: true }).click();
-  return list.getByRole('listitem');
-}
-
+/** Opens the 'Recent events' sheet from the game menu, checks its items (newest first), and closes it. */
 async function expectEvents(page: Page, texts: string[]) {
-  const items = await eventItems(page);
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('menuitem', { name: 'Recent events' }).click();
+  const items = page.getByRole('list', { name: 'Recent events, newest first' }).getByRole('listitem');
   await expect(items).toHaveCount(texts.length);
   // Each item is its text and a time: compare the text part, newest first.
   await expect(items.locator('.event-text')).toHaveText(texts);
+  await page.getByRole('dialog', { name: 'Recent events' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 // ----- The tests ------------------------------------------------------------------------------
@@ -252,7 +250,7 @@ test('a custom table of 4 with a guest: wizard → layout → playmat → the se
   await expect(shown(page, fromKenrith)).toHaveText('3');
   await closeCounters(page, guest.name);
   await expect(shown(page, `${guest.name} life`)).toHaveText('37');
-  await expect(tile(page, guest.name)).toContainText('Kenrith 3');
+  await expect(tile(page, guest.name)).toContainText(`Commander damage from ${bea.username}'s Kenrith: 3`);
 
   await page.getByRole('button', { name: 'Pass turn' }).click();
   await expect(tile(page, bea.username)).toHaveAttribute('aria-current', 'true');
@@ -415,7 +413,7 @@ test("another participant's playmat follows changes live, both ways, without a r
   await tap(ana.page, `${ben.username} life ${MINUS}1`);
   await expect(shown(ana.page, `${ben.username} life`)).toHaveText('39');
   await expect(shown(ben.page, `${ben.username} life`)).toHaveText('39');
-  await expect(ben.page.getByText(`${ben.username}: life ${MINUS}1 (39)`)).toBeVisible();
+  await expectEvents(ben.page, [`${ben.username}: life ${MINUS}1 (39)`]);
 
   await tap(ben.page, `${ana.username} life ${MINUS}5`);
   await ben.page.getByRole('button', { name: 'Pass turn' }).click();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_TTL_MS } from '../../src/contract/limits';
-import { ServerText, type LoginResponse, type User } from '../../src/contract/users';
+import { USERNAME_CHARACTERS_TEXT } from '../../src/contract/username';
+import { AccountText, ServerText, type LoginResponse, type User } from '../../src/contract/users';
+import { usernameKey } from '../../server/users/usernameKey';
 import { authTokens, users } from '../../server/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { startServer, unique, type TestServer } from './helpers';
@@ -14,38 +16,49 @@ afterAll(async () => {
 });
 
 describe('POST /api/users (register)', () => {
-  it('creates the account and answers the user without any secret', async () => {
+  it('creates the account (NFKC username, trimmed e-mail), answers a neutral message and mails a welcome', async () => {
     const username = unique('Reg');
-    const answer = await server.request<User>('POST', '/api/users', {
+    const answer = await server.request('POST', '/api/users', {
       body: { email: `  ${username}@Example.com `, username: ` ${username} `, password: 'correct horse' },
     });
-    expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      username,
-      displayName: null,
-      email: `${username}@Example.com`,
-      avatarUrl: null,
-      defaultDeckId: null,
-    });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ message: AccountText.registered });
     expect(answer.text).not.toContain('correct horse');
-    expect(answer.text.toLowerCase()).not.toContain('hash');
-    const [row] = await server.database.db.select().from(users).where(eq(users.id, answer.body.id));
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, username));
+    expect(row).toMatchObject({ email: `${username}@Example.com`, displayName: null, usernameKey: usernameKey(username) });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const welcome = await server.waitForMail((mail) => mail.includes('Subject: Welcome to PodTable') && mail.includes(username));
+    expect(welcome.toLowerCase()).toContain(`to: ${username.toLowerCase()}@example.com`);
+    const login = await server.login(username, 'correct horse');
+    expect(login.user).toEqual({ id: row!.id, username, displayName: null, email: `${username}@Example.com`, avatarUrl: null, defaultDeckId: null, rev: 1 });
   });
 
-  it('refuses a taken username or e-mail ignoring case, naming which', async () => {
-    const { username, email } = await server.register('Dup');
-    const sameName = await server.request('POST', '/api/users', {
-      body: { email: `other-${email}`, username: username.toUpperCase(), password: 'password1' },
-    });
-    expect(sameName.status).toBe(409);
-    expect(sameName.body).toEqual({ message: 'That username is already taken.' });
-    const sameMail = await server.request('POST', '/api/users', {
-      body: { email: email.toUpperCase(), username: unique('x'), password: 'password1' },
-    });
-    expect(sameMail.status).toBe(409);
-    expect(sameMail.body).toEqual({ message: 'An account with that e-mail already exists.' });
+  it('refuses a taken username ignoring case and look-alikes', async () => {
+    const { username } = await server.register('dup');
+    for (const lookAlike of [username.toUpperCase(), username.replace(/^d/, 'ｄ'), username.replace('p', 'р')]) {
+      const answer = await server.request('POST', '/api/users', { body: { email: `${unique('x')}@example.com`, username: lookAlike, password: 'password1' } });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: 'That username is already taken.' });
+    }
+  });
+
+  it('answers a taken e-mail exactly like a free one (no enumeration), creates nothing and mails the owner', async () => {
+    const owner = await server.register('Owner');
+    const username = unique('x');
+    const answer = await server.request('POST', '/api/users', { body: { email: owner.email.toUpperCase(), username, password: 'password1' } });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ message: AccountText.registered });
+    expect(await server.database.db.select().from(users).where(eq(users.username, username))).toHaveLength(0);
+    const note = await server.waitForMail((mail) => mail.includes('Subject: Your PodTable e-mail address was used') && mail.includes(owner.username));
+    expect(note.toLowerCase()).toContain(`to: ${owner.email.toLowerCase()}`);
+    expect(note).not.toContain(username);
+    expect(server.logText()).toContain('"security":"register with an address in use"');
+  });
+
+  it.each([['ab\u200bcd'], ['a\u202ebcd'], ['two words'], ['_under'], ['tab\tname'], ['emoji\u{1f600}x'], ['bell\u0007x']])('refuses the username %j with 400', async (username) => {
+    const answer = await server.request('POST', '/api/users', { body: { email: `${unique('z')}@example.com`, username, password: 'password1' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: USERNAME_CHARACTERS_TEXT });
   });
 
   it('lets exactly one of many simultaneous sign-ups with one username win (the unique index decides)', async () => {
@@ -55,7 +68,7 @@ describe('POST /api/users (register)', () => {
         server.request('POST', '/api/users', { body: { email: `${username}-${i}@example.com`, username, password: 'password1' } }),
       ),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409, 409, 409]);
     const rows = await server.database.db.select().from(users).where(sql`lower(${users.username}) = ${username}`);
     expect(rows).toHaveLength(1);
   });
@@ -80,14 +93,18 @@ describe('POST /api/users/login', () => {
     const { username, password, user } = await server.register('Log');
     const answer = await server.request<LoginResponse>('POST', '/api/users/login', { body: { username: username.toUpperCase(), password } });
     expect(answer.status).toBe(200);
+    // A look-alike spelling of the name finds the same account (one key per name).
+    const cyrillicO = username.replace('o', '\u043e');
+    expect(cyrillicO).not.toBe(username);
+    expect((await server.request('POST', '/api/users/login', { body: { username: cyrillicO, password } })).status).toBe(200);
     expect(answer.body.user).toEqual(user);
     expect(answer.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await server.request<User>('GET', '/api/users/me', { token: answer.body.token });
     expect(me.status).toBe(200);
     expect(me.body).toEqual(user);
-    // Only the hash of the token is stored.
+    // Only the hash of the token is stored (the helper's register logged in once, this test twice).
     const stored = await server.database.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
-    expect(stored).toHaveLength(1);
+    expect(stored).toHaveLength(3);
     expect(stored[0]!.tokenHash).not.toContain(answer.body.token);
   });
 
@@ -99,6 +116,10 @@ describe('POST /api/users/login', () => {
     expect(unknownUser.status).toBe(401);
     expect(wrongPassword.body).toEqual({ message: ServerText.invalidCredentials });
     expect(unknownUser.body).toEqual({ message: ServerText.invalidCredentials });
+    // Both are security log lines naming the username, never the password.
+    expect(server.logText()).toMatch(new RegExp(`"security":"login failed","username":"${username}","userId":"[0-9a-f-]{36}","ip":"127.0.0.1","reason":"wrong password"`));
+    expect(server.logText()).toContain('"reason":"unknown username"');
+    expect(server.logText()).not.toContain('not the password');
   });
 
   it.each([
@@ -154,26 +175,33 @@ describe('PUT /api/users/me', () => {
     const { token, user } = await server.newUser('Me');
     const named = await server.request<User>('PUT', '/api/users/me', { token, body: { displayName: '  Ana the Bold  ' } });
     expect(named.status).toBe(200);
-    expect(named.body).toEqual({ ...user, displayName: 'Ana the Bold' });
+    expect(named.body).toEqual({ ...user, displayName: 'Ana the Bold', rev: 2 });
     const created = await server.request<{ id: string }>('POST', '/api/decks', { token, body: { name: 'Deck one' } });
     const deck = await server.request<User>('PUT', '/api/users/me', { token, body: { defaultDeckId: created.body.id } });
-    expect(deck.body).toEqual({ ...user, displayName: 'Ana the Bold', defaultDeckId: created.body.id });
+    expect(deck.body).toEqual({ ...user, displayName: 'Ana the Bold', defaultDeckId: created.body.id, rev: 3 });
     const blank = await server.request<User>('PUT', '/api/users/me', { token, body: { displayName: '   ', defaultDeckId: null } });
-    expect(blank.body).toEqual({ ...user, displayName: null, defaultDeckId: null });
-    const newEmail = `${unique('new')}@example.com`;
-    const mail = await server.request<User>('PUT', '/api/users/me', { token, body: { email: newEmail } });
-    expect(mail.body.email).toBe(newEmail);
-    const me = await server.request<User>('GET', '/api/users/me', { token });
-    expect(me.body).toEqual({ ...user, email: newEmail });
+    expect(blank.body).toEqual({ ...user, displayName: null, defaultDeckId: null, rev: 4 });
   });
 
-  it("refuses another account's e-mail (any case) with 409 and changes nothing", async () => {
-    const other = await server.register('Other');
-    const { token, user } = await server.newUser('Mine');
-    const answer = await server.request('PUT', '/api/users/me', { token, body: { email: other.email.toUpperCase(), displayName: 'X' } });
-    expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: 'An account with that e-mail already exists.' });
+  it('an e-mail in the patch needs the current password: 400 without, 403 when wrong; the address never changes here', async () => {
+    const { token, user, password } = await server.newUser('Mine');
+    const newEmail = `${unique('new')}@example.com`;
+    const without = await server.request('PUT', '/api/users/me', { token, body: { email: newEmail, displayName: 'X' } });
+    expect(without.status).toBe(400);
+    expect(without.body).toEqual({ message: AccountText.currentPasswordRequired });
+    const wrong = await server.request('PUT', '/api/users/me', { token, body: { email: newEmail, currentPassword: 'not it at all' } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: AccountText.currentPasswordWrong });
     expect((await server.request<User>('GET', '/api/users/me', { token })).body).toEqual(user);
+    // The same address (any case) is no change and needs nothing.
+    const same = await server.request<User>('PUT', '/api/users/me', { token, body: { email: user.email.toUpperCase(), displayName: 'Y' } });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual({ ...user, displayName: 'Y', rev: user.rev! + 1 });
+    // With the right password it starts the confirmed change: still the old address until the link is opened.
+    const right = await server.request<User>('PUT', '/api/users/me', { token, body: { email: newEmail, currentPassword: password } });
+    expect(right.status).toBe(200);
+    expect(right.body.email).toBe(user.email);
+    await server.waitForMail((mail) => mail.includes('Subject: Confirm your new PodTable e-mail address') && mail.includes(`To: ${newEmail}`));
   });
 
   it.each([
@@ -194,38 +222,63 @@ describe('PUT /api/users/me', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('answers 429 with Retry-After after too many failures for one username, then lets the right password through after the window', async () => {
-    const limited = await startServer({
-      rateLimits: { loginPerUsername: { points: 3, durationSeconds: 2 }, loginPerIp: { points: 100, durationSeconds: 60 } },
-    });
-    try {
-      const { username, password } = await limited.register('Rl');
-      for (let i = 0; i < 3; i += 1) {
-        const wrong = await limited.request('POST', '/api/users/login', { body: { username, password: 'wrong-password' } });
-        expect(wrong.status).toBe(401);
-      }
-      const blocked = await limited.request('POST', '/api/users/login', { body: { username: username.toUpperCase(), password } });
-      expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ message: ServerText.tooManyRequests });
-      const retryAfter = Number(blocked.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(2);
-      // Another username from the same address is not blocked by this one's count.
-      const other = await limited.register('Rl2');
-      expect((await limited.request('POST', '/api/users/login', { body: { username: other.username, password: other.password } })).status).toBe(200);
+describe('login brake', () => {
+  const brakeServer = () =>
+    startServer({ rateLimits: { loginBrake: { freeFailuresPerPair: 3, baseDelaySeconds: 1, maxDelaySeconds: 2, accountSourceLimit: 3 } }, config: { trustProxy: true } });
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
-      expect((await limited.request('POST', '/api/users/login', { body: { username, password } })).status).toBe(200);
+  it('slows one address guessing one account with a growing delay, and never stops the owner on another address', async () => {
+    const limited = await brakeServer();
+    try {
+      const { username, password } = await limited.register('Br');
+      for (let i = 0; i < 3; i += 1) {
+        expect((await limited.request('POST', '/api/users/login', { headers: from('203.0.113.7'), body: { username, password: 'wrong-password' } })).status).toBe(401);
+      }
+      const braked = await limited.request('POST', '/api/users/login', { headers: from('203.0.113.7'), body: { username, password } });
+      expect(braked.status).toBe(429);
+      expect(braked.body).toEqual({ message: ServerText.tooManyRequests });
+      expect(Number(braked.headers.get('retry-after'))).toBe(1);
+      expect(limited.logText()).toContain('"security":"login brake hit"');
+      expect(limited.logText()).toMatch(/"scope":"pair"/);
+
+      // The owner, elsewhere, logs in at once.
+      expect((await limited.request('POST', '/api/users/login', { headers: from('198.51.100.1'), body: { username, password } })).status).toBe(200);
+
+      // After the delay the attacker's address may try again; one more failure doubles it.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await limited.request('POST', '/api/users/login', { headers: from('203.0.113.7'), body: { username, password: 'wrong-again' } })).status).toBe(401);
+      const longer = await limited.request('POST', '/api/users/login', { headers: from('203.0.113.7'), body: { username, password } });
+      expect(longer.status).toBe(429);
+      expect(Number(longer.headers.get('retry-after'))).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('locks the account only when failures come from many addresses, and then not for an address the owner used before', async () => {
+    const limited = await brakeServer();
+    try {
+      const { username, password } = await limited.register('Many');
+      expect((await limited.request('POST', '/api/users/login', { headers: from('198.51.100.1'), body: { username, password } })).status).toBe(200);
+      for (const ip of ['203.0.113.1', '203.0.113.2']) {
+        expect((await limited.request('POST', '/api/users/login', { headers: from(ip), body: { username, password: 'guess-1234' } })).status).toBe(401);
+      }
+      // Two sources: a newcomer address still gets in with the right password.
+      expect((await limited.request('POST', '/api/users/login', { headers: from('192.0.2.50'), body: { username, password } })).status).toBe(200);
+      expect((await limited.request('POST', '/api/users/login', { headers: from('203.0.113.3'), body: { username, password: 'guess-1234' } })).status).toBe(401);
+      // Three sources: unknown addresses wait, the owner's known addresses do not.
+      const locked = await limited.request('POST', '/api/users/login', { headers: from('203.0.113.4'), body: { username, password } });
+      expect(locked.status).toBe(429);
+      expect(limited.logText()).toMatch(/"scope":"account"/);
+      expect((await limited.request('POST', '/api/users/login', { headers: from('198.51.100.1'), body: { username, password } })).status).toBe(200);
+      expect((await limited.request('POST', '/api/users/login', { headers: from('192.0.2.50'), body: { username, password } })).status).toBe(200);
     } finally {
       await limited.close();
     }
   });
 
   it('limits failures per address across usernames', async () => {
-    const limited = await startServer({
-      rateLimits: { loginPerUsername: { points: 100, durationSeconds: 60 }, loginPerIp: { points: 2, durationSeconds: 60 } },
-    });
+    const limited = await startServer({ rateLimits: { loginBrake: { failuresPerIp: { points: 2, durationSeconds: 60 } } } });
     try {
       for (let i = 0; i < 2; i += 1) {
         expect((await limited.request('POST', '/api/users/login', { body: { username: unique('g'), password: 'guess1234' } })).status).toBe(401);
@@ -233,6 +286,7 @@ describe('login rate limit', () => {
       const blocked = await limited.request('POST', '/api/users/login', { body: { username: unique('g'), password: 'guess1234' } });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(50);
+      expect(limited.logText()).toMatch(/"scope":"ip"/);
     } finally {
       await limited.close();
     }

@@ -31,7 +31,7 @@ describe('POST /api/users/avatar', () => {
     // The declared type is deliberately wrong: only the bytes count.
     const answer = await upload(token, bytes, name, 'application/octet-stream');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ ...user, avatarUrl: expect.stringMatching(new RegExp(`^/api/users/${user.id}/avatar\\?v=[0-9a-f]{16}$`)) });
+    expect(answer.body).toEqual({ ...user, rev: user.rev! + 1, avatarUrl: expect.stringMatching(new RegExp(`^/api/users/${user.id}/avatar\\?v=[0-9a-f]{16}$`)) });
     const me = await server.request<User>('GET', '/api/users/me', { token });
     expect(me.body.avatarUrl).toBe(answer.body.avatarUrl);
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, usePglite, withDefaultUser, type Database } from '../../server/db/open';
+import { openPostgres, usePglite, withDefaultUser, type Database, type PoolOptions } from '../../server/db/open';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const DB_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -33,16 +33,16 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(pool: PoolOptions = {}): Promise<Database> {
   if (!TEST_DATABASE_URL) {
     const clone = (await (await migratedTemplate()).clone()) as PGlite;
-    return usePglite(clone, { migrate: false });
+    return usePglite(clone, { migrate: false, ...pool });
   }
   const name = `podtable_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(withDefaultUser(TEST_DATABASE_URL));
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const database = await openPostgres(url.toString(), undefined, pool);
   return {
     ...database,
     async close() {

@@ -10,12 +10,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp, type BuildAppOptions } from '../../server/app';
-import type { RateLimitSettings } from '../../server/auth/rateLimits';
+import type { LimitBackend, LimitOverrides } from '../../server/limits';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/open';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { LoginResponse, User } from '../../src/contract/users';
 import { createTestDatabase } from './db';
+import { dropPrefix, testPrefix } from './redis';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -34,7 +35,9 @@ export interface RequestOptions {
 
 export interface StartOptions {
   staticDir?: string;
-  rateLimits?: Partial<RateLimitSettings>;
+  rateLimits?: LimitOverrides;
+  /** Where rate-limit counters live (default: memory on PGlite, the test database's pool on PostgreSQL). */
+  limitBackend?: LimitBackend;
   /** Reuse a database (restart tests); otherwise a fresh one, closed with the server. */
   database?: Database;
   dataDir?: string;
@@ -42,6 +45,9 @@ export interface StartOptions {
   mailer?: Mailer;
   /** Extra routes (test-only) registered before the server listens. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
+  /** A bus shared with another test server (two "processes" in one test). */
+  liveTransport?: BuildAppOptions['liveTransport'];
+  hub?: BuildAppOptions['hub'];
 }
 
 export interface TestServer {
@@ -80,6 +86,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = options.database ?? (await createTestDatabase());
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', STATIC_DIR: options.staticDir ?? path.join(dataDir, 'no-dist') }),
+    // Each test server has its own Redis keys unless the test shares a prefix on purpose.
+    redisPrefix: testPrefix(),
     ...options.config,
   };
   const lines: string[] = [];
@@ -91,10 +99,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     createMailer({ smtpUrl: undefined, dataDir, from: config.mailFrom, log: { info: (obj, msg) => late.app?.log.info(obj, msg) } });
   const appOptions: BuildAppOptions = {
     db: database.db,
+    database,
     config,
     mailer,
     now: () => new Date(Date.now() + offsetMs),
-    rateLimits: options.rateLimits,
+    // Every test file registers many users from 127.0.0.1: write limits are scaled far up unless a test sets its own.
+    rateLimits: { scale: 1000, ...options.rateLimits },
+    limitBackend: options.limitBackend,
+    liveTransport: options.liveTransport,
+    hub: options.hub,
     logStream: { write: (line: string) => void lines.push(line) },
     maintenance: false,
   };
@@ -138,9 +151,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       const username = unique(prefix);
       const email = `${username}@example.com`;
       const password = `pw-${randomBytes(6).toString('hex')}`;
-      const answer = await server.request<User>('POST', '/api/users', { body: { email, username, password } });
-      if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${answer.text}`);
-      return { user: answer.body, username, email, password };
+      const answer = await server.request('POST', '/api/users', { body: { email, username, password } });
+      if (answer.status !== 202) throw new Error(`register failed: ${answer.status} ${answer.text}`);
+      // Register answers a neutral message (no enumeration); the account comes with the first login.
+      const { user } = await server.login(username, password);
+      return { user, username, email, password };
     },
     async login(username, password) {
       const answer = await server.request<LoginResponse>('POST', '/api/users/login', { body: { username, password } });
@@ -172,6 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     async close() {
       await app.close();
       if (ownsDatabase) await database.close();
+      if (config.redisUrl && !options.config?.redisPrefix) await dropPrefix(config.redisPrefix);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/limits';
+import { SyncText } from '../../src/contract/sync';
 import type { User } from '../../src/contract/users';
 import { requireUser } from '../../server/auth/authenticate';
 import { avatars, idempotencyKeys, users } from '../../server/db/schema';
@@ -31,6 +32,7 @@ function testRoutes(app: FastifyInstance) {
     runs.set(user.id, count);
     return reply.code(201).send({ item, run: count, userId: user.id });
   });
+  app.post('/api/test/other', { config: { auth: true, idempotent: true } }, async (_request, reply) => reply.code(201).send({}));
 }
 
 let server: TestServer;
@@ -139,9 +141,15 @@ describe('Idempotency-Key machinery', () => {
     const { token } = await server.newUser('reuse');
     const key = crypto.randomUUID();
     expect((await post(token, key, 'a')).status).toBe(201);
-    const other = await server.request('PUT', '/api/users/me', { token, body: { displayName: 'x' }, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+    const other = await post(token, key, 'a', '/api/test/other');
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: 'This Idempotency-Key was already used for a different request.' });
+    // Writes that are mutations keep their keys with the mutation: reused for another kind, 422 too.
+    const mutationKey = crypto.randomUUID();
+    expect((await server.request('POST', '/api/pods', { token, body: { name: 'Pod' }, headers: { [IDEMPOTENCY_KEY_HEADER]: mutationKey } })).status).toBe(201);
+    const renamed = await server.request('PUT', '/api/users/me', { token, body: { displayName: 'x' }, headers: { [IDEMPOTENCY_KEY_HEADER]: mutationKey } });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body).toEqual({ message: SyncText.mutationIdReused });
     expect((await server.request<User>('GET', '/api/users/me', { token })).body.displayName).toBeNull();
   });
 
@@ -194,7 +202,7 @@ describe('Idempotency-Key machinery', () => {
       body: { email: `${username}@example.com`, username, password: 'password1' },
       headers: { [IDEMPOTENCY_KEY_HEADER]: key },
     });
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(202);
   });
 });
 

@@ -23,7 +23,7 @@ describe('WebSocket /ws', () => {
     const put = await server.request<User>('PUT', '/api/users/me', { token: other.token, body: { displayName: 'From my phone' } });
     expect(put.status).toBe(200);
     const event = await socket.next(isUserUpdated);
-    expect(event).toEqual({ type: 'USER_UPDATED', payload: put.body });
+    expect(event).toEqual({ type: 'USER_UPDATED', payload: put.body, pos: 1, mid: expect.any(String) });
     socket.socket.close(1000);
   });
 
@@ -37,7 +37,7 @@ describe('WebSocket /ws', () => {
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(PNG_1X1)]), 'a.png');
     const answer = await server.request<User>('POST', '/api/users/avatar', { token: me.token, raw: form });
-    expect(await mine.next(isUserUpdated)).toEqual({ type: 'USER_UPDATED', payload: answer.body });
+    expect(await mine.next(isUserUpdated)).toEqual({ type: 'USER_UPDATED', payload: answer.body, pos: 1 });
     expect(binary).toBe(false);
     // A PING round trip on the stranger's socket proves it is alive and got nothing before.
     theirs.socket.send(JSON.stringify({ type: 'PING' }));
@@ -53,9 +53,9 @@ describe('WebSocket /ws', () => {
     for (const junk of ['not json', '{"type":', '[]', '{"type":"NOPE"}', '{"no":"type"}', 'null']) socket.socket.send(junk);
     socket.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     socket.socket.send(JSON.stringify({ type: 'PING' }));
-    expect(await socket.next((m) => (m as { type?: string }).type === 'PONG')).toEqual({ type: 'PONG' });
+    expect(await socket.next((m) => (m as { type?: string }).type === 'PONG')).toEqual({ type: 'PONG', head: 0 });
     expect(socket.socket.readyState).toBe(WebSocket.OPEN);
-    expect(socket.messages).toEqual([{ type: 'PONG' }]);
+    expect(socket.messages).toEqual([{ type: 'PONG', head: 0 }]);
     socket.socket.close(1000);
   });
 

@@ -17,7 +17,8 @@ function failingRoute(app: FastifyInstance) {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ setup: failingRoute });
+  // debug: one line per request (at info there is none; see the test below).
+  server = await startServer({ setup: failingRoute, config: { logLevel: 'debug' } });
 });
 afterAll(async () => {
   await server?.close();
@@ -28,7 +29,7 @@ describe('logs', () => {
     const password = 'Hunter2-correct-horse-battery';
     const username = unique('log');
     const email = `${username}@example.com`;
-    expect((await server.request('POST', '/api/users', { body: { email, username, password } })).status).toBe(201);
+    expect((await server.request('POST', '/api/users', { body: { email, username, password } })).status).toBe(202);
     const { token } = await server.login(username, password);
     await server.request('POST', '/api/users/login', { body: { username, password: `${password}-wrong` } });
     await server.request('POST', '/api/users/login', { raw: `{"username":"${username}","password":"${password}"`, headers: { 'content-type': 'application/json' } });
@@ -37,9 +38,13 @@ describe('logs', () => {
     const socket = await openSocket(`${server.wsUrl}/ws?token=${token}`);
     socket.socket.close(1000);
     await socket.closed;
+    const ticket = (await server.request<{ ticket: string }>('POST', '/api/live/ticket', { token })).body.ticket;
+    const ticketSocket = await openSocket(`${server.wsUrl}/ws?ticket=${encodeURIComponent(ticket)}`);
+    ticketSocket.socket.close(1000);
+    await ticketSocket.closed;
 
     await server.request('POST', '/api/auth/forgot-password', { body: { email } });
-    const resetToken = linkIn(await server.waitForMail((text) => text.includes(email))).split('/').pop()!;
+    const resetToken = linkIn(await server.waitForMail((text) => text.includes(email) && text.includes('Subject: Reset your PodTable password'))).split('/').pop()!;
     await fetch(`${server.url}/reset-password/${resetToken}`, { headers: { accept: 'text/html' } });
     const reset = await server.request('PATCH', `/api/auth/reset-password/${resetToken}`, { body: { newPassword: `${password}-new` } });
     expect(reset.status).toBe(200);
@@ -49,12 +54,14 @@ describe('logs', () => {
     // The lines this test relies on are really there (so the checks below can fail).
     expect(log).toContain('"url":"/api/users/login"');
     expect(log).toContain('"url":"/ws?token=[redacted]"');
+    expect(log).toContain('"url":"/ws?ticket=[redacted]"');
     expect(log).toContain('"url":"/api/auth/reset-password/[redacted]"');
     expect(log).toContain('"url":"/reset-password/[redacted]"');
     expect(log).toContain('Failed query: insert into \\"users\\"');
 
     expect(log).not.toContain(password);
     expect(log).not.toContain(token);
+    expect(log).not.toContain(ticket.split('.')[1]);
     expect(log.toLowerCase()).not.toContain('bearer');
     expect(log).not.toContain(SECRET_PARAM);
     // The reset link is logged once, on purpose: the outbox line, so a local operator can follow it.
@@ -66,11 +73,30 @@ describe('logs', () => {
   });
 });
 
+describe('request lines at info', () => {
+  it('are not written for ordinary requests, but a failure still names its route', async () => {
+    const quiet = await startServer({ setup: failingRoute });
+    try {
+      const { token } = await quiet.newUser('quiet');
+      for (let i = 0; i < 5; i++) expect((await quiet.request('GET', '/api/users/me', { token })).status).toBe(200);
+      expect((await quiet.request('POST', '/api/test/db-failure')).status).toBe(500);
+      const lines = quiet.logText().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => line.url === '/api/users/me')).toEqual([]);
+      expect(lines.filter((line) => line.msg === 'request failed')).toEqual([
+        expect.objectContaining({ method: 'POST', url: '/api/test/db-failure', route: '/api/test/db-failure' }),
+      ]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/ws?token=abc', '/ws?token=[redacted]'],
     ['/ws/123?x=1&token=abc&y=2', '/ws/123?x=1&token=[redacted]&y=2'],
     ['/ws?TOKEN=abc', '/ws?TOKEN=[redacted]'],
+    ['/ws/?ticket=abc.def', '/ws/?ticket=[redacted]'],
     ['/ws?%74oken=abc', '/ws?%74oken=[redacted]'],
     ['/api/auth/reset-password/abc?x=1', '/api/auth/reset-password/[redacted]?x=1'],
     ['/reset-password/abc', '/reset-password/[redacted]'],

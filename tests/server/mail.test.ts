@@ -41,8 +41,9 @@ it('sends the reset link over SMTP and writes no outbox file', async () => {
   const { email, username } = await server.register('smtp');
   expect((await server.request('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
   const deadline = Date.now() + 5000;
-  while (!received.some((m) => m.includes(email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const mail = received.find((m) => m.includes(email));
+  const isReset = (m: string) => m.includes(email) && m.includes('Subject: Reset your PodTable password');
+  while (!received.some(isReset) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const mail = received.find(isReset);
   expect(mail).toBeDefined();
   expect(mail).toContain('Subject: Reset your PodTable password');
   const token = linkIn(mail!).split('/').pop()!;

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startServer, tempDir, type TestServer } from './helpers';
+import { rawRequest } from './raw-http';
 
 const INDEX = '<!doctype html><title>PodTable</title><div id="root"></div>';
+const BIG_CHUNK = `export const words = ${JSON.stringify('commander pod chat '.repeat(400))};`;
 let server: TestServer;
 let staticDir: string;
 
@@ -16,6 +19,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"PodTable"}');
   fs.writeFileSync(path.join(staticDir, '.env'), 'SECRET=do-not-serve');
+  // As scripts/compress-dist.ts leaves them: copies beside the file (a bigger chunk and index.html).
+  fs.writeFileSync(path.join(staticDir, 'assets', 'big-9c8d7e.js'), BIG_CHUNK);
+  for (const file of ['assets/big-9c8d7e.js', 'index.html']) {
+    const content = fs.readFileSync(path.join(staticDir, file));
+    fs.writeFileSync(path.join(staticDir, `${file}.br`), brotliCompressSync(content));
+    fs.writeFileSync(path.join(staticDir, `${file}.gz`), gzipSync(content));
+  }
   fs.writeFileSync(path.join(root, 'outside.txt'), 'outside the static folder');
   server = await startServer({ staticDir });
 });
@@ -81,6 +91,47 @@ describe('static app', () => {
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(text).not.toContain('do-not-serve');
       expect(text).not.toContain('outside the static folder');
+    }
+  });
+});
+
+describe('compressed static files', () => {
+  it('sends the brotli copy of a hashed chunk to a client that accepts it, still immutable', async () => {
+    const answer = await rawRequest(`${server.url}/assets/big-9c8d7e.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.wire.length).toBeLessThan(BIG_CHUNK.length / 10);
+    expect(answer.text).toBe(BIG_CHUNK);
+  });
+
+  it('sends gzip to a gzip-only client and the file itself to an identity client, both varying on Accept-Encoding', async () => {
+    const gzip = await rawRequest(`${server.url}/assets/big-9c8d7e.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(BIG_CHUNK);
+    const plain = await rawRequest(`${server.url}/assets/big-9c8d7e.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.wire.toString('utf8')).toBe(BIG_CHUNK);
+  });
+
+  it.each([['/'], ['/dashboard']])('sends %s as compressed index.html with no-cache', async (urlPath) => {
+    const answer = await rawRequest(server.url + urlPath, { headers: { ...html, 'accept-encoding': 'br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.text).toBe(INDEX);
+  });
+
+  it('falls back to the file itself when the build left no copies (a file too small to gain)', async () => {
+    for (const accept of ['br, gzip', 'identity']) {
+      const answer = await rawRequest(`${server.url}/assets/x-3f2a1b.js`, { headers: { 'accept-encoding': accept } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.text).toBe('console.log("x")');
     }
   });
 });

@@ -146,7 +146,7 @@ describe('persistence', () => {
     expect(first.url, first.output).toBeDefined();
     const username = unique('kill');
     const password = 'survives kill -9';
-    expect((await json(`${first.url}/api/users`, { email: `${username}@example.com`, username, password })).status).toBe(201);
+    expect((await json(`${first.url}/api/users`, { email: `${username}@example.com`, username, password })).status).toBe(202);
 
     const second = await startMain(dir);
     expect(second.url).toBeUndefined();

@@ -18,6 +18,12 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
+    /**
+     * The confusable-safe key of the username (server/users/usernameKey.ts): unique, so look-alike
+     * names cannot coexist. Null only for rows made before it existed, until the start-up
+     * backfill (server/users/backfillUsernameKeys.ts) fills them.
+     */
+    usernameKey: text('username_key'),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name'),
@@ -26,10 +32,13 @@ export const users = pgTable(
     defaultDeckId: text('default_deck_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Revision: +1 per change (the app never replaces a newer revision with an older one). */
+    rev: integer('rev').notNull().default(1),
   },
   (t) => [
     // Uniqueness ignoring case is enforced here, so two concurrent sign-ups cannot both win.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_key').on(t.usernameKey),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],
 );
@@ -93,4 +102,28 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Mailed single-use links of an e-mail change (server/users/emailChange.ts), stored as SHA-256:
+ * - kind 'confirm': sent to the NEW address; opening it makes `email` the account's address
+ *   (EMAIL_CONFIRM_TTL_MS, 24 h);
+ * - kind 'undo': sent to the OLD address once the change is made; opening it restores `email`,
+ *   signs out every device and mails a reset link (EMAIL_UNDO_TTL_MS, 7 days). While it is
+ *   usable the old address stays reserved: nobody else can register it or move to it.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'confirm' | 'undo'>().notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId), index('email_changes_email_idx').on(sql`lower(${t.email})`)],
 );

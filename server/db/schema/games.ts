@@ -12,7 +12,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DeckCard } from '../../../src/contract/decks';
 import type { GameEvent, GameParticipant, GameStatus, SeatLayout } from '../../../src/contract/game';
+import type { GameResult, TableState } from '../../../src/contract/game-table';
 import { users } from './accounts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -31,8 +33,11 @@ export const decks = pgTable(
     hasPartner: boolean('has_partner').notNull().default(false),
     partnerCommander: text('partner_commander'),
     externalLinks: jsonb('external_links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The imported card list, commanders excluded (read and written whole). */
+    cards: jsonb('cards').$type<DeckCard[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    rev: integer('rev').notNull().default(1),
   },
   (t) => [index('decks_owner_idx').on(t.ownerId, t.createdAt)],
 );
@@ -58,8 +63,16 @@ export const games = pgTable(
     participants: jsonb('participants').$type<GameParticipant[]>().notNull(),
     /** The recent-events log, newest first, at most RECENT_EVENTS_MAX. */
     events: jsonb('events').$type<GameEvent[]>().notNull(),
+    /** Markers, the turn clock and the play record (src/game/table.ts); null for games created before issue 8. */
+    tableState: jsonb('table_state').$type<TableState>(),
+    /** Winner or draw and the order players went out; null while the game is played. */
+    result: jsonb('result').$type<GameResult>(),
+    /** When End game was recorded (the result's endedAt), for ordering the history. */
+    endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Revision: +1 per applied change; a GAME_INCREMENT event names the revision it makes. */
+    rev: integer('rev').notNull().default(1),
   },
   (t) => [index('games_created_by_idx').on(t.createdById, t.startTime)],
 );

@@ -6,3 +6,6 @@ export * from './accounts';
 export * from './social';
 export * from './live';
 export * from './games';
+export * from './sync';
+export * from './limits';
+export * from './push';

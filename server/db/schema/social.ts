@@ -10,7 +10,7 @@
  *   sender, so a replayed create finds its row instead of making a second one.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -74,6 +74,8 @@ export const pods = pgTable('pods', {
     .references(() => users.id),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** Revision: +1 per change of the pod or its members. */
+  rev: integer('rev').notNull().default(1),
 });
 
 export const podMembers = pgTable(

@@ -7,7 +7,7 @@ import type { OutboxEntry, PodInvitationRow, PodMessageRow, PodRow, PodTableDB }
 import { compareNames } from './names';
 import { outboxByTarget, outboxEntriesFor } from './outbox';
 
-/** Outbox kind of a pod creation (mirrors PodKinds.create in src/sync/social/pods.ts). */
+/** The mutation that creates a pod (src/contract/mutations.ts). */
 const POD_CREATE_KIND = 'pod.create';
 /** Most messages a pod chat renders from the mirror (the server's page maximum). */
 export const POD_CHAT_MESSAGE_LIMIT = 200;
@@ -51,7 +51,7 @@ export async function latestPodMessages(db: PodTableDB, podId: string, limit: nu
 /** True while the pod exists only on this device (its creation is queued or was refused). */
 export async function isLocalOnlyPod(db: PodTableDB, podId: string): Promise<boolean> {
   const entries = await outboxEntriesFor(db, 'pods', podId);
-  return entries.some((entry) => entry.kind === POD_CREATE_KIND);
+  return entries.some((entry) => entry.name === POD_CREATE_KIND);
 }
 
 /** Pending invitations of one pod (anyone's), from pullPodInvites and sent invites. */

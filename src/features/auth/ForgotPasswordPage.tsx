@@ -1,12 +1,11 @@
 /** /forgot-password: asks for an e-mail and requests reset instructions (spec sections 2, 8). */
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { actions } from '../../sync/app';
-import { serverMessage } from '../../sync/api';
 import { AuthLayout } from './AuthLayout';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
-import { validateEmail } from './validation';
+import { loadSubmitCode, preloadSubmitCode } from './submit-code';
+import { CANNOT_REACH_SERVER } from './texts';
 
 export const FORGOT_PASSWORD_FAILED = 'Failed to send password reset instructions.';
 
@@ -19,14 +18,19 @@ export function ForgotPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSent(null);
-    const invalid = validateEmail(email);
+    const code = await loadSubmitCode();
+    if (!code) {
+      setErrors([CANNOT_REACH_SERVER]);
+      return;
+    }
+    const invalid = code.validateEmail(email);
     setErrors(invalid);
     if (invalid.length > 0) return;
     setSubmitting(true);
     try {
-      setSent(await actions.forgotPassword(email.trim()));
+      setSent(await code.accountActions.forgotPassword(email.trim()));
     } catch (error) {
-      setErrors([serverMessage(error) ?? FORGOT_PASSWORD_FAILED]);
+      setErrors([code.serverMessage(error) ?? FORGOT_PASSWORD_FAILED]);
     } finally {
       setSubmitting(false);
     }
@@ -37,7 +41,7 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the e-mail of your account and we will send you a link to set a new password."
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form className="form" onSubmit={onSubmit} onFocus={preloadSubmitCode} noValidate aria-busy={submitting}>
         <FormAlert messages={errors} />
         {sent ? (
           <p role="status" className="alert alert--success">

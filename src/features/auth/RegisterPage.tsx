@@ -1,18 +1,20 @@
-/** /register (spec section 2). Validated with the contract first; success goes to /login. */
+/**
+ * /register (spec section 2). Validated with the contract first; success goes to /login, whose
+ * code is fetched once the person starts filling the form.
+ */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { actions } from '../../sync/app';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { preloadRouteCode } from '../../routes/lazy';
 import { showToast } from '../../stores/ui';
 import { AuthLayout } from './AuthLayout';
-import { describeAuthError } from './errors';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
-import { validateRegister } from './validation';
-
-export const ACCOUNT_CREATED = 'Account created. Please log in.';
+import { loadSubmitCode, preloadSubmitCode } from './submit-code';
+import { CANNOT_REACH_SERVER } from './texts';
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const router = useRouter();
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -22,23 +24,31 @@ export function RegisterPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = { email: email.trim(), username: username.trim(), password };
-    const invalid = validateRegister(values);
+    const code = await loadSubmitCode();
+    if (!code) {
+      setErrors([CANNOT_REACH_SERVER]);
+      return;
+    }
+    const invalid = code.validateRegister(values);
     setErrors(invalid);
     if (invalid.length > 0) return;
     setSubmitting(true);
     try {
-      await actions.register(values);
-      showToast({ title: ACCOUNT_CREATED, variant: 'success' });
+      // The server's neutral answer: the same whether or not the e-mail already had an account.
+      showToast({ title: await code.accountActions.register(values), variant: 'success' });
       await navigate({ to: '/login' });
     } catch (error) {
-      setErrors([describeAuthError(error)]);
+      setErrors([code.describeAuthError(error)]);
       setSubmitting(false);
     }
   }
 
   return (
     <AuthLayout title="Create your account" subtitle="Join the pod community and start tracking your games.">
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form className="form" onSubmit={onSubmit} onFocus={() => {
+          preloadSubmitCode();
+          preloadRouteCode(router, '/login').catch(() => undefined);
+        }} noValidate aria-busy={submitting}>
         <FormAlert messages={errors} />
         <Field
           id="register-email"

@@ -2,12 +2,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RESET_REDIRECT_MS } from '../../contract/limits';
-import { actions } from '../../sync/app';
 import { AuthLayout } from './AuthLayout';
-import { resetErrorText } from './errors';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
-import { RESET_TOKEN_MISSING, validateReset } from './validation';
+import { loadSubmitCode, preloadSubmitCode } from './submit-code';
+import { CANNOT_REACH_SERVER, RESET_TOKEN_MISSING } from './texts';
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -25,14 +24,19 @@ export function ResetPasswordPage({ token }: { token: string }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateReset({ token, password, confirm });
+    const code = await loadSubmitCode();
+    if (!code) {
+      setErrors([CANNOT_REACH_SERVER]);
+      return;
+    }
+    const invalid = code.validateReset({ token, password, confirm });
     setErrors(invalid);
     if (invalid.length > 0) return;
     setSubmitting(true);
     try {
-      setDone(await actions.resetPassword(token, password));
+      setDone(await code.accountActions.resetPassword(token, password));
     } catch (error) {
-      setErrors([resetErrorText(error)]);
+      setErrors([code.resetErrorText(error)]);
       setSubmitting(false);
     }
   }
@@ -45,7 +49,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
           <p style={{ margin: 0 }}>Taking you to the login page…</p>
         </div>
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+        <form className="form" onSubmit={onSubmit} onFocus={preloadSubmitCode} noValidate aria-busy={submitting}>
           <FormAlert messages={errors} />
           <Field
             id="reset-password"

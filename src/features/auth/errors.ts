@@ -1,7 +1,8 @@
 /** What the auth screens show for a failed call. */
 import { ApiError, NetworkError, serverMessage } from '../../sync/api';
+import { CANNOT_REACH_SERVER } from './texts';
 
-export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
+export { CANNOT_REACH_SERVER, serverMessage };
 
 /** The server's own text first, then a plain offline text, then the error's message. */
 export function describeAuthError(error: unknown): string {

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../stores/session';
-import { actions } from '../../sync/app';
+import { loadSync } from '../../sync/load';
 import { endSession } from './end-session';
 
 /** Once per page load, also under StrictMode's double effects. */
@@ -17,8 +17,8 @@ export function useSessionBootstrap(): void {
   useEffect(() => {
     if (started || !useSessionStore.getState().isLoggedIn) return;
     started = true;
-    actions
-      .refreshCurrentUser()
+    loadSync()
+      .then(({ actions }) => actions.refreshCurrentUser())
       .then(async (result) => {
         if (result !== 'logged-out') return;
         await endSession();

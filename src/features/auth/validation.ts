@@ -2,14 +2,15 @@
  * Client-side checks of the auth forms, with the contract's schemas so the app and the
  * server agree on the rules. Each returns the messages to show above the form (empty = ok).
  */
-import type { z } from 'zod';
 import { emailSchema, loginBody, passwordSchema, registerBody } from '../../contract/users';
+import type { SafeParseResult } from '../../contract/validation';
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
-export const RESET_TOKEN_MISSING = 'Password reset token is missing.';
+import { PASSWORDS_DO_NOT_MATCH, RESET_TOKEN_MISSING } from './texts';
+
+export { PASSWORDS_DO_NOT_MATCH, RESET_TOKEN_MISSING };
 
 /** One message per field, in the order of the form. */
-function messagesOf(result: z.ZodSafeParseResult<unknown>): string[] {
+function messagesOf(result: SafeParseResult<unknown>): string[] {
   if (result.success) return [];
   const seen = new Set<string>();
   const messages: string[] = [];

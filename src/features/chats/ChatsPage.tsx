@@ -13,9 +13,10 @@ import { PageHeader } from '../shell/PageHeader';
 import { AllChatsTab } from './AllChatsTab';
 import { useMyId } from './hooks';
 import { LoadingText } from './ListStatus';
+import type { ChatsTab } from './chats-search';
 import './chats.css';
 
-export type ChatsTab = 'all' | 'messages' | 'pods' | 'friends';
+export { chatsSearch, type ChatsSearch, type ChatsTab } from './chats-search';
 
 const TABS: Array<[ChatsTab, string]> = [
   ['all', 'All Chats'],
@@ -24,11 +25,17 @@ const TABS: Array<[ChatsTab, string]> = [
   ['friends', 'Friends'],
 ];
 
-export function ChatsPage({ initialTab = 'all' }: { initialTab?: ChatsTab }) {
+interface ChatsPageProps {
+  initialTab?: ChatsTab;
+  initialPeerId?: string;
+  initialPodId?: string;
+}
+
+export function ChatsPage({ initialTab = 'all', initialPeerId, initialPodId }: ChatsPageProps) {
   const myId = useMyId();
   const [tab, setTab] = useState<ChatsTab>(initialTab);
-  const [peerId, setPeerId] = useState<string | null>(null);
-  const [podId, setPodId] = useState<string | null>(null);
+  const [peerId, setPeerId] = useState<string | null>(initialPeerId ?? null);
+  const [podId, setPodId] = useState<string | null>(initialPodId ?? null);
 
   function openActivity(item: ActivityItem) {
     if (item.kind === 'direct') {

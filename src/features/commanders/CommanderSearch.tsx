@@ -10,6 +10,8 @@ import { useCommanderSearch } from './useCommanderSearch';
 import './commander-search.css';
 
 export const OFFLINE_SUGGESTIONS = 'Offline: showing commanders seen before.';
+/** Ours: the card service failed while the app is online (the server answered 502). */
+export const SERVICE_DOWN_SUGGESTIONS = 'The card service is not answering: showing commanders seen before.';
 
 export interface CommanderSearchProps {
   label: string;
@@ -33,7 +35,7 @@ export function CommanderSearch({ label, value, onChange, partner = false, id, e
   const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { cards, offline } = useCommanderSearch(typed, partner);
+  const { cards, offline, reason } = useCommanderSearch(typed, partner);
   const expanded = open && cards.length > 0;
   const activeIndex = expanded && active < cards.length ? active : -1;
 
@@ -130,7 +132,7 @@ export function CommanderSearch({ label, value, onChange, partner = false, id, e
       </ul>
       {offline && typed !== null ? (
         <p id={noteId} className="commander-note">
-          {OFFLINE_SUGGESTIONS}
+          {reason === 'service' ? SERVICE_DOWN_SUGGESTIONS : OFFLINE_SUGGESTIONS}
         </p>
       ) : null}
       {error ? (

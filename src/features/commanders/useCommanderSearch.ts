@@ -12,8 +12,10 @@ import { useDebouncedValue } from '../chats/hooks';
 
 export interface CommanderSuggestions {
   cards: CardRow[];
-  /** The answer came from the commanders seen before (no connection to the card service). */
+  /** The answer came from the commanders seen before (no connection, or the card service failed). */
   offline: boolean;
+  /** Why: 'service' when the card service failed while the app is online. */
+  reason?: 'network' | 'service';
 }
 
 const NONE: CommanderSuggestions = { cards: [], offline: false };
@@ -28,7 +30,7 @@ export function useCommanderSearch(query: string | null, partner: boolean): Comm
     if (debounced.length < COMMANDER_SEARCH_MIN_LENGTH) return;
     let current = true;
     actions.searchCommanders(debounced, partner).then(
-      (result) => current && setAnswer({ query: debounced, partner, result: { cards: result.cards, offline: result.offline } }),
+      (result) => current && setAnswer({ query: debounced, partner, result: { cards: result.cards, offline: result.offline, reason: result.reason } }),
       () => current && setAnswer({ query: debounced, partner, result: NONE }),
     );
     return () => {

@@ -1,6 +1,7 @@
 /** /dashboard (spec section 2). Reads only the mirror: it opens offline with what it has. */
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../shell/PageHeader';
+import { GamesCard } from './GamesCard';
 import { ProfileCard } from './ProfileCard';
 import { RecentPodActivity } from './RecentPodActivity';
 import { StatsHighlights } from './StatsHighlights';
@@ -16,6 +17,7 @@ export function DashboardPage() {
       {user ? (
         <div className="dashboard-grid">
           <ProfileCard user={user} />
+          <GamesCard />
           <RecentPodActivity />
           <StatsHighlights />
         </div>

@@ -1,7 +1,4 @@
-/**
- * A deck write the server refused: its message, Retry and Discard. Discarding an edit leaves
- * the mirror with the edited text, so the decks are pulled again to show the server's version.
- */
+/** A deck write the server refused: its message, Retry and Discard (which restores the server's version). */
 import { actions } from '../../sync/app';
 import type { DeckRow } from '../../db/schema';
 import { DECK_NOT_SAVED } from './deck-texts';
@@ -14,7 +11,6 @@ export function DeckFailure({ deck }: { deck: DeckRow }) {
 
   async function discard() {
     await actions.discardWrite(entryId);
-    if (entry && entry.method !== 'POST') await actions.pullList('decks').catch(() => undefined);
   }
 
   return (

@@ -4,8 +4,8 @@
  * saving is optimistic (the deck is in the list at once, the server gets it when it can).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { DECK_LINKS_MAX, type Deck } from '../../contract/decks';
+import { isValidationError } from '../../contract/validation';
 import { actions } from '../../sync/app';
 import { CommanderSearch } from '../commanders/CommanderSearch';
 import { checkDeckForm, errorsFrom, formValuesOf, isBadLink, newLink, type DeckFormErrors, type DeckFormField, type DeckFormValues } from './deck-form';
@@ -88,7 +88,7 @@ export function DeckForm({ deck, onDone, onCancel }: DeckFormProps) {
       await actions.saveDeck(check.body, deck?.id);
       onDone();
     } catch (error) {
-      showErrors(error instanceof z.ZodError ? errorsFrom(error) : { form: SAVE_DECK_FAILED });
+      showErrors(isValidationError(error) ? errorsFrom(error) : { form: SAVE_DECK_FAILED });
     } finally {
       setSaving(false);
     }

@@ -13,6 +13,7 @@ interface DeckItemProps {
   deck: DeckRow;
   isDefault: boolean;
   onEdit(): void;
+  onExport(): void;
   onDelete(): void;
   onSetDefault(): void;
 }
@@ -28,10 +29,11 @@ function linkText(link: string): string {
   }
 }
 
-export function DeckItem({ deck, isDefault, onEdit, onDelete, onSetDefault }: DeckItemProps) {
+export function DeckItem({ deck, isDefault, onEdit, onExport, onDelete, onSetDefault }: DeckItemProps) {
   const commanders = commanderLabel(deck);
   // Server data is validated on the way in; an href is still never given anything but http(s).
   const links = deck.externalLinks.filter(isHttpUrl);
+  const cardCount = (deck.cards ?? []).reduce((sum, card) => sum + card.quantity, 0);
 
   return (
     <li className="deck-item">
@@ -47,6 +49,7 @@ export function DeckItem({ deck, isDefault, onEdit, onDelete, onSetDefault }: De
         ) : null}
       </div>
       {commanders ? <p className="deck-item-commanders">{commanders}</p> : null}
+      {cardCount > 0 ? <p className="deck-item-count muted">{cardCount === 1 ? '1 card' : `${cardCount} cards`}</p> : null}
       {deck.description ? <p className="deck-item-description muted">{deck.description}</p> : null}
       {links.length > 0 ? (
         <ul className="deck-item-links" aria-label={`Links of ${deck.name}`}>
@@ -70,6 +73,9 @@ export function DeckItem({ deck, isDefault, onEdit, onDelete, onSetDefault }: De
           )}
           <button type="button" className="button button--secondary button--small" aria-label={`Edit ${deck.name}`} onClick={onEdit}>
             Edit
+          </button>
+          <button type="button" className="button button--secondary button--small" aria-label={`Export ${deck.name}`} onClick={onExport}>
+            Export
           </button>
           <button type="button" className="button button--secondary button--small" aria-label={`Delete ${deck.name}`} onClick={onDelete}>
             Delete

@@ -17,6 +17,8 @@ import { listState } from '../chats/list-state';
 import { ListStatus } from '../chats/ListStatus';
 import { DeckFormDialog } from './DeckFormDialog';
 import { DeckItem } from './DeckItem';
+import { ExportDeckDialog } from './import/ExportDeckDialog';
+import { ImportDeckDialog } from './import/ImportDeckDialog';
 import { DECKS_FAILED, DEFAULT_DECK_FAILED, DELETE_DECK_FAILED, DELETE_DECK_TITLE, LOADING_DECKS, NO_DECKS, NO_DECKS_DETAIL } from './deck-texts';
 import { useDecks } from './useDecks';
 // The shared list pieces (list states, badges, failed writes) are styled there.
@@ -31,6 +33,8 @@ export function DecksTab() {
   const [editing, setEditing] = useState<{ deck: Deck | null } | null>(null);
   const [deleting, setDeleting] = useState<DeckRow | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState<DeckRow | null>(null);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -54,9 +58,14 @@ export function DecksTab() {
     <section className="decks" aria-labelledby="decks-title">
       <div className="decks-head">
         <h2 id="decks-title">Your decks</h2>
-        <button type="button" className="button" onClick={() => setEditing({ deck: null })}>
-          New deck
-        </button>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
+            Import
+          </button>
+          <button type="button" className="button" onClick={() => setEditing({ deck: null })}>
+            New deck
+          </button>
+        </div>
       </div>
       <ListStatus state={listState(decks, pull)} loading={LOADING_DECKS} error={DECKS_FAILED} empty={NO_DECKS} emptyDetail={NO_DECKS_DETAIL} />
       {decks && decks.length > 0 ? (
@@ -67,6 +76,7 @@ export function DecksTab() {
               deck={deck}
               isDefault={user?.defaultDeckId === deck.id}
               onEdit={() => setEditing({ deck })}
+              onExport={() => setExporting(deck)}
               onDelete={() => {
                 setDeleteError(undefined);
                 setDeleting(deck);
@@ -77,6 +87,8 @@ export function DecksTab() {
         </ul>
       ) : null}
       <DeckFormDialog editing={editing} onClose={() => setEditing(null)} />
+      <ImportDeckDialog open={importing} onOpenChange={setImporting} />
+      <ExportDeckDialog deck={exporting} onClose={() => setExporting(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={DELETE_DECK_TITLE}

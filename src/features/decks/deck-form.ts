@@ -4,7 +4,7 @@
  * normalises it (trims, drops blank links, drops the partner without the tick) and gives the
  * error texts, one per field.
  */
-import { z } from 'zod';
+import type { ValidationError } from '../../contract/validation';
 import { DECK_LINK_MAX_LENGTH, deckInputBody, isHttpUrl, type Deck, type DeckInput, type DeckInputBody } from '../../contract/decks';
 
 export interface LinkValue {
@@ -55,7 +55,7 @@ export function toDeckInput(values: DeckFormValues): DeckInput {
 const FIELDS: readonly DeckFormField[] = ['name', 'description', 'commander', 'partnerCommander', 'externalLinks'];
 
 /** The first message of each field; issues about no field the form shows go to 'form'. */
-export function errorsFrom(error: z.ZodError): DeckFormErrors {
+export function errorsFrom(error: ValidationError): DeckFormErrors {
   const errors: DeckFormErrors = {};
   for (const issue of error.issues) {
     const head = issue.path[0];

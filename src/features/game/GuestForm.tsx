@@ -1,13 +1,14 @@
 /**
  * Adds a guest (no account) to a custom table: a name and at least one commander are needed now
- * (spec section 5); the e-mail by which they claim the game can wait for the layout page.
+ * (spec section 5); the deck and the e-mail by which they claim the game can wait for the layout
+ * page, but are asked here too so a complete guest needs nothing more at Start game.
  */
 import { useState, type FormEvent } from 'react';
 import type { WizardPlayer } from '../../stores/wizard';
 import { CommanderField } from './CommanderField';
 import { guestPlayer, type GuestForm as GuestFormValues } from './players';
 
-const EMPTY: GuestFormValues = { guestName: '', commanderName: '', partnerCommanderName: '', accountEmail: '' };
+const EMPTY: GuestFormValues = { guestName: '', deckName: '', commanderName: '', partnerCommanderName: '', accountEmail: '' };
 
 export function GuestForm({ onAdd }: { onAdd(player: WizardPlayer): boolean }) {
   const [form, setForm] = useState<GuestFormValues>(EMPTY);
@@ -23,6 +24,10 @@ export function GuestForm({ onAdd }: { onAdd(player: WizardPlayer): boolean }) {
       <div className="field">
         <label htmlFor="guest-name">Guest name</label>
         <input id="guest-name" type="text" autoComplete="off" value={form.guestName} onChange={(event) => set('guestName')(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="guest-deck">Deck name</label>
+        <input id="guest-deck" type="text" autoComplete="off" value={form.deckName} onChange={(event) => set('deckName')(event.target.value)} />
       </div>
       <CommanderField id="guest-commander" label="Commander" value={form.commanderName} onChange={set('commanderName')} />
       <CommanderField id="guest-partner" label="Partner commander" partner value={form.partnerCommanderName} onChange={set('partnerCommanderName')} />

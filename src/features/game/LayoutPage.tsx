@@ -64,7 +64,8 @@ export function LayoutPage() {
     try {
       // Resolves once the game is in the mirror and its POST queued (offline too).
       const id = await actions.createGame(createGameInput(useWizardStore.getState()));
-      await navigate({ to: '/game/$id', params: { id } });
+      // Replaces the layout page: Back from the playmat does not land on an emptied wizard.
+      await navigate({ to: '/game/$id', params: { id }, replace: true });
       useWizardStore.getState().reset();
     } catch (error) {
       setStartError(startErrorMessage(error));

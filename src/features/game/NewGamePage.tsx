@@ -3,6 +3,7 @@
  * pod or a custom table, then gather the players. The draft lives in the wizard store, so the
  * layout page's Back returns here with everything kept.
  */
+import { useNavigate } from '@tanstack/react-router';
 import { useWizardStore, type WizardMode } from '../../stores/wizard';
 import { PageHeader } from '../shell/PageHeader';
 import { CustomTableStep } from './CustomTableStep';
@@ -15,9 +16,9 @@ const CHOICES: { mode: WizardMode; title: string; detail: string }[] = [
   { mode: 'custom', title: 'Build a Custom Table', detail: 'Invite friends, pod members or anyone, and add guests.' },
 ];
 
-function ModeChoice({ onChoose }: { onChoose(mode: WizardMode): void }) {
+function ModeChoice({ onChoose, onCancel }: { onChoose(mode: WizardMode): void; onCancel(): void }) {
   return (
-    <section aria-labelledby="wizard-choice-title">
+    <section aria-labelledby="wizard-choice-title" className="wizard-step">
       <h2 id="wizard-choice-title" className="visually-hidden">
         Choose a table
       </h2>
@@ -41,18 +42,29 @@ function ModeChoice({ onChoose }: { onChoose(mode: WizardMode): void }) {
           </li>
         ))}
       </ul>
+      <div className="wizard-actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
     </section>
   );
 }
 
 export function NewGamePage() {
+  const navigate = useNavigate();
   const mode = useWizardStore((state) => state.mode);
   const chooseMode = useWizardStore((state) => state.chooseMode);
+  // Cancel leaves the wizard (an installed app on iOS has no back button) and drops the draft.
+  const cancel = () => {
+    useWizardStore.getState().reset();
+    void navigate({ to: '/dashboard' });
+  };
 
   return (
     <main className="page wizard">
       <PageHeader title="New game" />
-      {mode === null ? <ModeChoice onChoose={chooseMode} /> : null}
+      {mode === null ? <ModeChoice onChoose={chooseMode} onCancel={cancel} /> : null}
       {mode === 'pod' ? <PodStep onBack={() => chooseMode(null)} /> : null}
       {mode === 'custom' ? <CustomTableStep onBack={() => chooseMode(null)} /> : null}
     </main>

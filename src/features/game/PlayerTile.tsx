@@ -1,176 +1,114 @@
 /**
- * One player's tile on the playmat, placed on their seat and turned toward them: name,
- * commanders, life with −5 −1 +1 +5, and an expandable Counters panel (poison, energy,
- * experience, commander damage per opposing commander — a partner separately). The active
- * player's tile is highlighted (aria-current + 'Active'); a player who is out is dimmed, never
- * removed.
+ * One player's tile on the playmat (issue 8; docs/playmat.md): a field in the player's colour,
+ * turned toward them, with the biggest life number that fits. The whole tile is the tap
+ * surface: the half toward the centre of the table (the top of the turned face) takes 1 life,
+ * the half toward the player gives 1, and holding repeats; −5 sits in the − half and +5 in the
+ * + half. Name and commanders on top, every non-zero counter as a badge, and ⋯ opens the
+ * counters over the tile. The active player's tile is ringed (aria-current); a player who is
+ * out is greyed and marked 'Out', never removed.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  COUNTER_STEPS,
-  LIFE_STEPS,
-  commanderDamageKey,
-  type CommanderSource,
-  type CounterKind,
-  type Game,
-  type GameParticipant,
-  type SeatLayout,
-} from '../../contract/game';
-import { seatName } from '../../game/events';
-import { commandersOf } from './players';
-import { Stepper } from './Stepper';
-import { SeatTurn, seatBox } from './TableMap';
-
-export interface CounterChange {
-  seat: number;
-  counter: CounterKind;
-  delta: number;
-  source?: CommanderSource;
-}
+import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { LIFE_STEPS, type CommanderSource, type CounterKind, type GameParticipant } from '../../contract/game';
+import { signed, total } from '../../game/events';
+import { CountersPanel } from './CountersPanel';
+import { TileBadges } from './TileBadges';
+import { lifeEm, type FaceMode, type ScreenTile } from './table/fit';
+import { MoreIcon } from './table/icons';
+import type { DamageSource, SeatInfo } from './table/roster';
+import type { CounterChange } from './taps';
+import { usePressRepeat } from './usePressRepeat';
 
 interface PlayerTileProps {
-  game: Game;
   player: GameParticipant;
-  seat: SeatLayout;
+  info: SeatInfo;
+  sources: readonly DamageSource[];
+  tile: ScreenTile;
+  mode: FaceMode;
+  active: boolean;
   /** The game is over: everything is read-only. */
   locked: boolean;
+  monarch: boolean;
+  initiative: boolean;
   onChange(change: CounterChange): void;
 }
 
-const PLAIN_COUNTERS = [
-  { counter: 'poison', field: 'poisonCounters', caption: 'Poison' },
-  { counter: 'energy', field: 'energyCounters', caption: 'Energy' },
-  { counter: 'experience', field: 'experienceCounters', caption: 'Experience' },
-] as const;
+/** How long a burst of changes stays summed in the little '−7' beside the life number (LifeTrinket: 3 s). */
+const RECENT_CHANGE_MS = 2500;
 
-interface DamageSource {
-  source: CommanderSource;
-  owner: string;
-  commander: string;
+/** The change of `value` since it last rested RECENT_CHANGE_MS: 0 when it is at rest. */
+function useRecentChange(value: number): number {
+  const [base, setBase] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setBase(value), RECENT_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return value - base;
 }
 
-/** Every commander at the table but the player's own: each opponent's commander, then partner. */
-function damageSources(game: Game, player: GameParticipant): DamageSource[] {
-  return game.participants
-    .filter((other) => other.seatNumber !== player.seatNumber)
-    .flatMap((other) => {
-      const owner = seatName(game, other.seatNumber);
-      const sources: DamageSource[] = [{ source: { seat: other.seatNumber, which: 'commander' }, owner, commander: other.commanderName }];
-      if (other.partnerCommanderName) {
-        sources.push({ source: { seat: other.seatNumber, which: 'partner' }, owner, commander: other.partnerCommanderName });
-      }
-      return sources;
-    });
+function StepButton({ label, delta, className, disabled, onStep }: { label: string; delta: number; className: string; disabled: boolean; onStep(delta: number): void }) {
+  const press = usePressRepeat(() => onStep(delta), disabled);
+  return (
+    <button type="button" className={className} aria-label={`${label} ${signed(delta)}`} disabled={disabled} {...press}>
+      <span aria-hidden="true">{className.startsWith('life-half') ? null : signed(delta)}</span>
+    </button>
+  );
 }
 
-/** The non-zero counters, for the closed panel: 'Poison 3 · Energy 1'. */
-function summary(player: GameParticipant, sources: DamageSource[]): string {
-  const parts = PLAIN_COUNTERS.filter(({ field }) => player[field] > 0).map(({ field, caption }) => `${caption} ${player[field]}`);
-  for (const { source, commander } of sources) {
-    const damage = player.commanderDamage[commanderDamageKey(source)] ?? 0;
-    if (damage > 0) parts.push(`${commander} ${damage}`);
-  }
-  return parts.join(' · ');
-}
-
-export function PlayerTile({ game, player, seat, locked, onChange }: PlayerTileProps) {
+export const PlayerTile = memo(function PlayerTile({ player, info, sources, tile, mode, active, locked, monarch, initiative, onChange }: PlayerTileProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const doneRef = useRef<HTMLButtonElement>(null);
-  // The panel covers the tile: focus goes into it when it opens and back to its switch on close.
-  useEffect(() => {
-    if (open) doneRef.current?.focus();
-  }, [open]);
+  const { name } = info;
+  const seat = player.seatNumber;
+  const life = total(player.lifeTotal);
+  const recent = useRecentChange(player.lifeTotal);
+  const [minusBig, minusOne, plusOne, plusBig] = LIFE_STEPS;
+  const stepLife = (delta: number) => onChange({ seat, counter: 'life', delta });
+  const change = (counter: CounterKind, delta: number, source?: CommanderSource) =>
+    onChange(source ? { seat, counter, delta, source } : { seat, counter, delta });
   const close = () => {
     setOpen(false);
     toggleRef.current?.focus();
   };
-  const name = seatName(game, player.seatNumber);
-  const active = game.activeSeat === player.seatNumber;
-  const sources = damageSources(game, player);
-  const commanders = commandersOf(player);
-  const line = summary(player, sources);
-  const classes = ['tile', active ? 'tile--active' : '', player.out ? 'tile--out' : ''].filter(Boolean).join(' ');
-  const change = (counter: CounterKind, source?: CommanderSource) => (delta: number) =>
-    onChange(source ? { seat: player.seatNumber, counter, delta, source } : { seat: player.seatNumber, counter, delta });
+  const classes = ['tile', `tile--${mode}`, active ? 'tile--active' : '', player.out ? 'tile--out' : ''].filter(Boolean).join(' ');
+  const style = { left: tile.left, top: tile.top, width: tile.width, height: tile.height, '--player': info.color } as CSSProperties;
 
   return (
-    <section className={classes} style={seatBox(seat)} aria-labelledby={`${id}-name`} aria-current={active ? 'true' : undefined}>
-      <SeatTurn rotation={seat.rotation} className="tile-body">
-        <div className="tile-inner">
-          <header className="tile-head">
-            <h2 id={`${id}-name`} className="tile-name">
-              {name}
-            </h2>
-            {active ? <span className="tile-badge tile-badge--active">Active</span> : null}
-            {player.out ? <span className="tile-badge tile-badge--out">Out</span> : null}
-          </header>
-          {commanders ? <p className="tile-commanders">{commanders}</p> : null}
-          <Stepper className="stepper--life" label={`${name} life`} value={player.lifeTotal} steps={LIFE_STEPS} disabled={locked} onStep={change('life')} />
-          <div className="tile-foot">
-            <button
-              ref={toggleRef}
-              type="button"
-              className="tile-toggle"
-              aria-expanded={open}
-              aria-controls={`${id}-counters`}
-              aria-label={`${name} counters`}
-              onClick={() => setOpen((value) => !value)}
-            >
-              <span className="tile-toggle-text">Counters</span>
-              <span className="tile-toggle-icon" aria-hidden="true">
-                ⋯
-              </span>
-            </button>
-            {line ? <span className="tile-summary">{line}</span> : null}
-          </div>
+    <section className={classes} style={style} aria-labelledby={`${id}-name`} aria-current={active ? 'true' : undefined} data-seat={seat}>
+      <div className={`seat-turn seat-turn--${tile.rotation} tile-face`}>
+        <StepButton label={`${name} life`} delta={minusOne} className="life-half life-half--minus" disabled={locked} onStep={stepLife} />
+        <StepButton label={`${name} life`} delta={plusOne} className="life-half life-half--plus" disabled={locked} onStep={stepLife} />
+        <div className="tile-ident">
+          <h2 id={`${id}-name`} className="tile-name">
+            {name}
+          </h2>
+          {info.commanders ? <p className="tile-commanders">{info.commanders}</p> : null}
         </div>
-        {open ? (
-          <div
-            id={`${id}-counters`}
-            className="tile-counters"
-            role="region"
-            aria-label={`${name} counters`}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') close();
-            }}
-          >
-            <div className="tile-counters-head">
-              <h3>Counters</h3>
-              <button ref={doneRef} type="button" className="tile-toggle" aria-label={`Close ${name} counters`} onClick={close}>
-                Done
-              </button>
-            </div>
-            {PLAIN_COUNTERS.map(({ counter, field, caption }) => (
-              <Stepper
-                key={counter}
-                caption={caption}
-                label={`${name} ${counter}`}
-                value={player[field]}
-                steps={COUNTER_STEPS}
-                floorAtZero
-                disabled={locked}
-                onStep={change(counter)}
-              />
-            ))}
-            <h3>Commander damage</h3>
-            {sources.length === 0 ? <p className="muted">No opposing commanders.</p> : null}
-            {sources.map(({ source, owner, commander }) => (
-              <Stepper
-                key={commanderDamageKey(source)}
-                caption={`${commander} (${owner})`}
-                label={`${name} commander damage from ${owner}'s ${commander}`}
-                value={player.commanderDamage[commanderDamageKey(source)] ?? 0}
-                steps={COUNTER_STEPS}
-                floorAtZero
-                disabled={locked}
-                onStep={change('commanderDamage', source)}
-              />
-            ))}
-          </div>
-        ) : null}
-      </SeatTurn>
+        <StepButton label={`${name} life`} delta={minusBig} className="tile-step tile-step--minus" disabled={locked} onStep={stepLife} />
+        <div className="tile-life" role="group" aria-label={`${name} life`}>
+          <span className="life-number" style={{ '--em': lifeEm(life) } as CSSProperties}>
+            {life}
+          </span>
+          {/* Always in place (empty at rest): a tap changes text, never the layout. */}
+          <span className="life-recent" aria-hidden="true" data-shown={recent !== 0}>
+            {recent !== 0 ? signed(recent) : ''}
+          </span>
+        </div>
+        <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} />
+        <button
+          ref={toggleRef}
+          type="button"
+          className="tile-more"
+          aria-expanded={open}
+          aria-controls={`${id}-counters`}
+          aria-label={`${name} counters`}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <MoreIcon />
+        </button>
+        <StepButton label={`${name} life`} delta={plusBig} className="tile-step tile-step--plus" disabled={locked} onStep={stepLife} />
+        {open ? <CountersPanel id={`${id}-counters`} player={player} name={name} sources={sources} locked={locked} onChange={change} onClose={close} /> : null}
+      </div>
     </section>
   );
-}
+});

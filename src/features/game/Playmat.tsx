@@ -1,86 +1,121 @@
 /**
- * The playmat (spec sections 2 "Playmat", 4, 9): the table fills the screen, one tile per seat,
- * with 'Game controls' and 'Recent events' docked below (beside, on wide screens). Every tap
- * calls an action that changes the mirror first; this renders from the mirror, so a tap shows
- * at once, signal or not. The screen stays awake while the game is live.
+ * The playmat (spec sections 2 "Playmat", 4, 9; issue 8): the game bar ('Game controls') and the
+ * table, one tile per seat, in the my-seat view or the one-phone-in-the-middle view
+ * (table/fit.ts). The recent events, the table tools and End game open as sheets over it.
+ * A tap paints its tile from the tap overlay first and is recorded after (taps.ts, TableTiles);
+ * the game bar and the sheets render from the mirror a moment later, so it all works with no
+ * signal. An ended game shows its summary, and the final table on demand. The screen stays
+ * awake while the game is live.
  */
-import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import type { SeatLayout } from '../../contract/game';
+import { useCallback, useMemo, useState } from 'react';
+import type { SeatLayout, UpdateGameBody } from '../../contract/game';
 import type { GameRow } from '../../db/schema';
+import { lastStanding } from '../../game/ending';
+import { seatName } from '../../game/events';
 import { layoutFor } from '../../game/layouts';
-import { showToast } from '../../stores/ui';
 import { actions } from '../../sync/app';
-import { GameControls } from './GameControls';
-import { PlayerTile, type CounterChange } from './PlayerTile';
-import { RecentEvents } from './RecentEvents';
+import { useMyId } from '../chats/hooks';
+import { EndGameDialog } from './EndGameDialog';
+import { EventsSheet } from './EventsSheet';
+import { GameBar } from './GameBar';
+import type { GameSheet } from './GameMenu';
+import { GameSummary } from './GameSummary';
+import { LastStanding } from './LastStanding';
+import { SyncFailure } from './SyncIndicator';
+import { middleView, mySeatView, type Area, type ScreenTile } from './table/fit';
+import { buildRoster, damageSources, rosterKey } from './table/roster';
+import { useArea } from './table/useArea';
+import { reportRefusal, tapCounter, type CounterChange } from './taps';
+import { ToolsSheet } from './ToolsSheet';
+import { TableTiles } from './TableTiles';
+import { useTableView, type TableView } from './useTableView';
 import { useWakeLock } from './useWakeLock';
 
-/** Wide screens show the log open from the start; phones keep the table clear. */
-const WIDE_QUERY = '(min-width: 900px)';
+/** The game bar's size (playmat.css): 48 px on top of a portrait screen, 60 px beside a landscape one. */
+const BAR = { portrait: 48, landscape: 60 };
 
-function startsOpen(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
+/** Before the table is measured: the window less the bar. */
+function windowArea(): Area {
+  const width = typeof window === 'undefined' ? 360 : window.innerWidth;
+  const height = typeof window === 'undefined' ? 640 : window.innerHeight;
+  return width > height ? { width: width - BAR.landscape, height } : { width, height: height - BAR.portrait };
 }
 
 /** The game's seats, or the default layout for its player count when they do not fit (bad data). */
-function seatsOf(game: GameRow): Map<number, SeatLayout> {
+function seatsOf(game: GameRow): SeatLayout[] {
   const count = game.participants.length;
   const fits = game.participants.every((p) => game.seats.some((seat) => seat.seat === p.seatNumber));
-  const seats = fits || count < 2 || count > 8 ? game.seats : layoutFor(count, game.layoutPreset).seats;
-  return new Map(seats.map((seat) => [seat.seat, seat]));
+  return fits || count < 2 || count > 8 ? game.seats : layoutFor(count, game.layoutPreset).seats;
 }
 
-/** A refused tap (e.g. the game ended on another device meanwhile) is said, not swallowed. */
-function report(error: unknown) {
-  showToast({ title: error instanceof Error && error.message ? error.message : 'That change could not be saved.', variant: 'error' });
+function screenTiles(game: GameRow, view: TableView | null, mySeat: number | null, area: Area): ScreenTile[] {
+  if (view === 'mine' && mySeat !== null && game.participants.length >= 2) {
+    return mySeatView(game.participants.map((p) => p.seatNumber).sort((a, b) => a - b), mySeat, area);
+  }
+  return middleView(seatsOf(game), area).tiles;
 }
+
+const update = (gameId: string) => (change: Omit<UpdateGameBody, 'eventId'>) => void actions.updateGame(gameId, change).catch(reportRefusal);
 
 export function Playmat({ game }: { game: GameRow }) {
-  const [eventsOpen, setEventsOpen] = useState(startsOpen);
-  const eventsId = useId();
   const live = game.status === 'ACTIVE';
   useWakeLock(live);
-  const seats = seatsOf(game);
+  // undefined while the session is read: the tiles wait for it, so the view does not jump on opening.
+  const myId = useMyId();
+  const [view, setView] = useTableView(game, myId);
+  const [sheet, setSheet] = useState<GameSheet | null>(null);
+  const [showTable, setShowTable] = useState(false);
+  const [area, tableRef] = useArea<HTMLDivElement>(windowArea);
+  const orientation = area.width > area.height ? 'landscape' : 'portrait';
 
-  const onChange = (change: CounterChange) => void actions.changeCounter(game.id, change).catch(report);
+  const mySeat = game.participants.find((p) => myId && p.userId === myId)?.seatNumber ?? null;
+  const key = rosterKey(game);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when names or commanders change, not on every tap
+  const roster = useMemo(() => buildRoster(game), [key]);
+  const sources = useMemo(() => new Map([...roster.keys()].map((seat) => [seat, damageSources(roster, seat)])), [roster]);
+  const layoutKey = JSON.stringify([game.seats, game.layoutPreset, game.participants.map((p) => p.seatNumber)]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the tiles move only when the layout, the view or the area does
+  const tiles = useMemo(() => (myId === undefined ? [] : screenTiles(game, view, mySeat, area)), [layoutKey, view, mySeat, myId, area.width, area.height]);
+
+  const gameId = game.id;
+  const onChange = useCallback((change: CounterChange) => tapCounter(gameId, change), [gameId]);
+  const onPassTurn = useCallback(() => void actions.passTurn(gameId).catch(reportRefusal), [gameId]);
+  const onUndo = useCallback(() => void actions.undoLastChange(gameId).catch(reportRefusal), [gameId]);
+  const onUpdate = useMemo(() => update(gameId), [gameId]);
+  const standing = live ? lastStanding(game) : null;
+
+  if (!live && !showTable) return <GameSummary game={game} onShowTable={() => setShowTable(true)} />;
 
   return (
-    <main className={live ? 'playmat' : 'playmat playmat--over'} aria-labelledby="playmat-title">
+    <main className={`playmat playmat--${orientation}`} aria-labelledby="playmat-title">
       <h1 id="playmat-title" className="visually-hidden">
         Playmat
       </h1>
-      <div className="playmat-table">
-        {game.participants.map((player) => {
-          const seat = seats.get(player.seatNumber);
-          return seat ? <PlayerTile key={player.seatNumber} game={game} player={player} seat={seat} locked={!live} onChange={onChange} /> : null;
-        })}
+      <GameBar
+        game={game}
+        view={view}
+        onOpen={setSheet}
+        onView={setView}
+        onPassTurn={onPassTurn}
+        onUndo={onUndo}
+        onSummary={live ? undefined : () => setShowTable(false)}
+      />
+      <div className="playmat-table" ref={tableRef}>
+        <TableTiles mirror={game} tiles={tiles} roster={roster} sources={sources} onChange={onChange} />
+        <LastStanding player={standing} name={standing ? seatName(game, standing.seatNumber) : ''} onEnd={() => setSheet('end')} />
+        <SyncFailure game={game} />
       </div>
-      <div className="playmat-dock">
-        {live ? null : (
-          <section className="game-over" aria-labelledby="game-over-title">
-            <h2 id="game-over-title">Game over</h2>
-            <div className="button-row">
-              <Link to="/game/setup" className="button">
-                New game
-              </Link>
-              <Link to="/dashboard" className="button button--secondary">
-                Dashboard
-              </Link>
-            </div>
-          </section>
-        )}
-        <GameControls
+      <EventsSheet open={sheet === 'events'} events={game.events} onClose={() => setSheet(null)} />
+      {live ? <ToolsSheet open={sheet === 'tools'} game={game} onUpdate={onUpdate} onClose={() => setSheet(null)} /> : null}
+      {live ? (
+        <EndGameDialog
+          open={sheet === 'end'}
           game={game}
-          eventsOpen={eventsOpen}
-          eventsId={eventsId}
-          onToggleEvents={() => setEventsOpen((open) => !open)}
-          onPassTurn={() => void actions.passTurn(game.id).catch(report)}
-          onUndo={() => void actions.undoLastChange(game.id).catch(report)}
-          onEndGame={() => void actions.setGameStatus(game.id, 'FINISHED').catch(report)}
+          proposedWinner={standing?.seatNumber ?? null}
+          onEnd={(result) => onUpdate({ status: 'FINISHED', result })}
+          onClose={() => setSheet(null)}
         />
-        <RecentEvents id={eventsId} events={game.events} open={eventsOpen} />
-      </div>
+      ) : null}
     </main>
   );
 }

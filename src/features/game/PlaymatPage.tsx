@@ -1,7 +1,6 @@
 /**
- * /game/$id and /game/session (spec section 2). The playmat reads the game from the mirror.
- * A game the mirror lacks (a link from another device) is pulled once, with 'Loading game...'
- * meanwhile; /game/session opens the latest live game on this device.
+ * /game/$id and /game/session (spec section 2). The playmat reads the game from the mirror,
+ * and pulls it once on opening; /game/session opens the latest live game on this device.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +12,7 @@ import { Playmat } from './Playmat';
 import { LOADING_GAME, NO_LIVE_GAME } from './texts';
 import '../chats/chats.css';
 import './game.css';
+import './playmat.css';
 
 export function NoLiveGame() {
   return (
@@ -47,8 +47,11 @@ export function PlaymatPage({ gameId }: { gameId: string }) {
   const pulledFor = useRef<string | null>(null);
   const [pull, setPull] = useState<{ gameId: string; done: boolean } | null>(null);
 
+  // Pulled once on opening: a game the mirror lacks (a link from another device) shows 'Loading
+  // game...' meanwhile; one it has shows at once and is refreshed (its copy may be older than
+  // the server's, e.g. live updates missed while another page was loading).
   useEffect(() => {
-    if (game !== null || pulledFor.current === gameId) return;
+    if (game === undefined || pulledFor.current === gameId) return;
     pulledFor.current = gameId;
     setPull({ gameId, done: false });
     const settle = () => setPull({ gameId, done: true });

@@ -42,6 +42,7 @@ export function selfPlayer(user: PublicUser & { defaultDeckId?: string | null },
 
 export interface GuestForm {
   guestName: string;
+  deckName: string;
   commanderName: string;
   partnerCommanderName: string;
   accountEmail: string;
@@ -60,6 +61,7 @@ export function guestPlayer(form: GuestForm): WizardPlayer {
     guestName: name,
     commanderName: commander || partner,
     partnerCommanderName: commander && partner ? partner : null,
+    deckName: form.deckName.trim() || null,
     accountEmail: form.accountEmail.trim() || null,
   };
 }

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSessionStore } from '../../stores/session';
 import { BLURBS } from './blurbs';
-import { LearnMoreDialog } from './LearnMoreDialog';
+import { LearnMore } from './LearnMore';
 
 export function LandingPage() {
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
@@ -34,7 +34,7 @@ export function LandingPage() {
             <Link to="/login" className="button button--secondary">
               Log in
             </Link>
-            <LearnMoreDialog />
+            <LearnMore />
           </div>
         </section>
         <section className="blurbs" aria-label="Features">

@@ -1,15 +1,31 @@
-/** The landing page's 'Learn More' modal (Radix Dialog: title, close button, focus trap). */
+/**
+ * The landing page's 'Learn More' modal (Radix Dialog: title, close button, focus trap). Loaded
+ * only when asked for (LearnMore.tsx), so the landing page's first paint carries no dialog code.
+ * The button that opened it is outside this module, so focus goes back to it explicitly.
+ */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
+import type { RefObject } from 'react';
 import { BLURBS } from './blurbs';
 
-export function LearnMoreDialog() {
+export interface LearnMoreDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
+export function LearnMoreDialog({ open, onOpenChange, returnFocusTo }: LearnMoreDialogProps) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="button button--secondary">Learn More</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide">
+        <Dialog.Content
+          className="dialog dialog--wide"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
           <Dialog.Title>About PodTable</Dialog.Title>
           <Dialog.Description className="muted">
             PodTable is the companion app for Commander players who meet in regular groups.

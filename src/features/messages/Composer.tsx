@@ -5,7 +5,7 @@
  * count shown near the limit. Enter sends, Shift+Enter starts a new line.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ZodError } from 'zod';
+import { isValidationError } from '../../contract/validation';
 import { MESSAGE_MAX_LENGTH } from '../../contract/limits';
 
 /** Show "N characters left" from this many remaining characters down. */
@@ -44,7 +44,7 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
       await onSend(content);
     } catch (caught) {
       setDraft((current) => current || content);
-      setError(caught instanceof ZodError ? (caught.issues[0]?.message ?? failureText) : failureText);
+      setError(isValidationError(caught) ? (caught.issues[0]?.message ?? failureText) : failureText);
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 /** 'Create pod': a name, validated like the server does ('Pod name cannot be empty.'). */
 import { useState, type FormEvent } from 'react';
-import { ZodError } from 'zod';
+import { isValidationError } from '../../contract/validation';
 import { POD_NAME_MAX_LENGTH, podName } from '../../contract/social';
 import { actions } from '../../sync/app';
 import { Field } from '../auth/Field';
@@ -28,7 +28,7 @@ export function CreatePodForm({ onCreated }: { onCreated?(podId: string): void }
       setName('');
       onCreated?.(id);
     } catch (caught) {
-      const detail = caught instanceof ZodError ? caught.issues[0]?.message : caught instanceof Error ? caught.message : undefined;
+      const detail = isValidationError(caught) ? caught.issues[0]?.message : caught instanceof Error ? caught.message : undefined;
       setFailure(detail ? `${CREATE_FAILED} ${detail}` : CREATE_FAILED);
     } finally {
       setBusy(false);

@@ -10,13 +10,14 @@ import { isLocalOnlyPod, latestPodMessages, outboxByTarget, POD_CHAT_MESSAGE_LIM
 import { nameOf } from '../../db/queries/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
-import { POD_MESSAGES_PER_PULL, pullKey } from '../../sync/pull';
+import { pullKey } from '../../sync/pull';
 import { useLiveStatus, usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
 import { ErrorText, ListStatus, LoadingText } from '../chats/ListStatus';
 import { FailedWrite, QueuedMark } from '../chats/PendingMark';
 import { Time } from '../chats/Time';
 import { Composer } from '../messages/Composer';
+import { MutePodButton } from '../notifications/MutePodButton';
 import { InviteDialog } from './InviteDialog';
 import { LeavePod } from './LeavePod';
 import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
@@ -37,7 +38,7 @@ function PodMessages({ pod }: { pod: PodRow }) {
   const messages = useLiveQuery(() => latestPodMessages(db, pod.id, POD_CHAT_MESSAGE_LIMIT), [pod.id]);
   const unsent = useLiveQuery(() => outboxByTarget(db, 'podMessages'), []);
   const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
-  const pull = usePullState(pullKey('podMessages', `${pod.id}:${POD_MESSAGES_PER_PULL}`));
+  const pull = usePullState(pullKey('podMessages', pod.id));
   const ownerId = podOwnerId(pod);
   const endRef = useRef<HTMLLIElement>(null);
 
@@ -132,6 +133,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
       <div className="button-row chat-actions">
         <InviteDialog pod={pod} />
         {isOwner ? <RemoveMembersDialog pod={pod} /> : null}
+        <MutePodButton podId={pod.id} />
         <LeavePod pod={pod} myId={myId} onLeft={onClose} />
       </div>
       <PodFailure pod={pod} />

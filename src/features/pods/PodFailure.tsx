@@ -10,5 +10,5 @@ export function PodFailure({ pod }: { pod: PodRow }) {
   const entries = useLiveQuery(() => outboxEntriesFor(db, 'pods', pod.id), [pod.id]);
   const failed = entries?.find((entry) => entry.status === 'failed');
   if (!failed) return null;
-  return <FailedWrite text={podFailureText(failed.kind)} detail={failed.error} entryId={failed.id} />;
+  return <FailedWrite text={podFailureText(failed.name)} detail={failed.error} entryId={failed.id} />;
 }

@@ -1,14 +1,13 @@
 /**
  * Pod invitations addressed to me (All Chats): the pod, who invited, Accept / Decline.
  * Answering removes the invitation at once; a refused answer shows with Retry / Discard
- * (discarding re-pulls the invitations, so a still-valid one comes back).
+ * (discarding brings the invitation back as the server has it).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { incomingPodInvitations, outboxEntriesIn } from '../../db/queries';
 import { nameOf } from '../../db/queries/names';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
-import { PodKinds } from '../../sync/social/pods';
 import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
 import { ListStatus } from '../chats/ListStatus';
@@ -27,7 +26,7 @@ export function PodInvitations({ myId }: { myId: string }) {
       {refused.map((entry) => (
         <div key={entry.id} role="alert" className="failed-write">
           <p className="failed-write-text">
-            {entry.kind === PodKinds.acceptInvitation ? 'Failed to accept the pod invitation.' : 'Failed to decline the pod invitation.'}
+            {entry.name === 'pod.invitation.accept' ? 'Failed to accept the pod invitation.' : 'Failed to decline the pod invitation.'}
           </p>
           {entry.error ? <p className="failed-write-detail">{entry.error}</p> : null}
           <div className="button-row">
@@ -37,7 +36,7 @@ export function PodInvitations({ myId }: { myId: string }) {
             <button
               type="button"
               className="button button--secondary button--small"
-              onClick={() => void actions.discardWrite(entry.id).then(() => actions.pullList('podInvitations')).catch(() => undefined)}
+              onClick={() => void actions.discardWrite(entry.id).catch(() => undefined)}
             >
               Discard
             </button>

@@ -1,5 +1,5 @@
 /** Texts of the pod screens (spec sections 2, 5 and 8), word for word. */
-import { PodKinds } from '../../sync/social/pods';
+import type { MutationName } from '../../contract/mutations';
 
 export const NO_PODS = 'No Pods Yet';
 export const NO_PODS_DETAIL = 'Join or create a pod to start collaborating.';
@@ -24,18 +24,18 @@ export const INVITE_SEARCH_FAILED = 'Unable to search users right now.';
 /** Spec section 9: the pod invite search starts at 3 characters. */
 export const INVITE_MIN_LENGTH = 3;
 
-/** What a refused write about a pod row means to its owner, by outbox kind. */
-export function podFailureText(kind: string): string {
-  switch (kind) {
-    case PodKinds.create:
+/** What a refused write about a pod row means to its owner, by mutation. */
+export function podFailureText(name: MutationName | string): string {
+  switch (name) {
+    case 'pod.create':
       return CREATE_FAILED;
-    case PodKinds.delete:
+    case 'pod.delete':
       return DELETE_FAILED;
-    case PodKinds.leave:
+    case 'pod.leave':
       return LEAVE_FAILED;
-    case PodKinds.removeMember:
+    case 'pod.member.remove':
       return REMOVE_FAILED;
-    case PodKinds.assignOwner:
+    case 'pod.owner.assign':
       return TRANSFER_FAILED;
     default:
       return 'This change to the pod was not saved.';

@@ -1,6 +1,12 @@
-/** The Profile tab's fields (spec section 2); changes auto-save, see useProfileDraft. */
+/**
+ * The Profile tab's fields (spec section 2); display name and default deck auto-save (see
+ * useProfileDraft). The e-mail is shown as text: changing it, like the password, needs the
+ * current password and the network (issue 10), so each has its own dialog.
+ */
 import type { UserRow } from '../../db/schema';
 import { Field } from '../auth/Field';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { SaveStatus } from './SaveStatus';
 import { useDeckOptions } from './useDeckOptions';
 import { useProfileDraft } from './useProfileDraft';
@@ -22,15 +28,16 @@ export function ProfileForm({ user }: { user: UserRow }) {
         error={errors.displayName}
         onValueChange={(value) => change('displayName', value)}
       />
-      <Field
-        id="profile-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onValueChange={(value) => change('email', value)}
-      />
+      <div className="field">
+        <dl className="profile-email">
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+        <div className="profile-account-actions">
+          <ChangeEmailDialog />
+          <ChangePasswordDialog />
+        </div>
+      </div>
       <div className="field">
         <label htmlFor="profile-default-deck">Default deck</label>
         <select

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
 import { DecksTab } from '../decks/DecksTab';
+import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
@@ -53,7 +54,7 @@ export function ProfilePage() {
           <DecksTab />
         </Tabs.Content>
         <Tabs.Content value="settings" className="card tab-panel">
-          <p className="muted">Coming soon.</p>
+          <NotificationSettingsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </main>

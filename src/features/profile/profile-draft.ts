@@ -7,13 +7,14 @@
 import { updateMeBody, type UpdateMeBody } from '../../contract/users';
 import type { UserRow } from '../../db/schema';
 
-export const PROFILE_FIELDS = ['displayName', 'email', 'defaultDeckId'] as const;
+/** The e-mail is not a draft field: it changes through its own dialog (ChangeEmailDialog). */
+export const PROFILE_FIELDS = ['displayName', 'defaultDeckId'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 export function valuesOf(user: Pick<UserRow, ProfileField>): ProfileValues {
-  return { displayName: user.displayName ?? '', email: user.email ?? '', defaultDeckId: user.defaultDeckId ?? '' };
+  return { displayName: user.displayName ?? '', defaultDeckId: user.defaultDeckId ?? '' };
 }
 
 export interface SavePlan {
@@ -26,7 +27,6 @@ export interface SavePlan {
 
 function toPatchValue(field: ProfileField, value: string): string | null {
   const trimmed = value.trim();
-  if (field === 'email') return trimmed;
   return trimmed === '' ? null : trimmed;
 }
 

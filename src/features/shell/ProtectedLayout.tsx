@@ -4,9 +4,11 @@
  * out, or the server said the session is gone).
  */
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSessionStore } from '../../stores/session';
-import { BottomNav } from './BottomNav';
+
+// Its own chunk: it reads the mirror, and this layout is in the first page's chunk (no Dexie there).
+const UpdateRequiredBanner = lazy(() => import('./UpdateRequiredBanner').then((module) => ({ default: module.UpdateRequiredBanner })));
 
 export function ProtectedLayout() {
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
@@ -16,16 +18,13 @@ export function ProtectedLayout() {
     if (!isLoggedIn) void navigate({ to: '/login', replace: true });
   }, [isLoggedIn, navigate]);
 
-  return <Outlet />;
-}
-
-/** Pages with the bottom navigation: every protected page except /game/* (spec section 2). */
-export function ShellLayout() {
   return (
-    <div className="app-shell">
+    <>
+      <Suspense fallback={null}>
+        <UpdateRequiredBanner />
+      </Suspense>
       <Outlet />
-      <BottomNav />
-    </div>
+    </>
   );
 }
 

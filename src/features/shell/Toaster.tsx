@@ -1,47 +1,23 @@
-/** Renders the open toasts of the ui store with Radix Toast (focusable region, swipe, F8). */
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import type { ReactNode } from 'react';
+/**
+ * Puts the toasts beside every page. The toast code (Radix Toast, ToastList.tsx) is fetched when
+ * the first toast opens, not with the first paint (docs/first-load.md); from then on it stays
+ * mounted, so later toasts show at once and closing ones can animate out.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useUiStore } from '../../stores/ui';
 
-/** How long a normal toast stays; persistent ones stay until acted on. */
-const TOAST_DURATION_MS = 5000;
+const ToastList = lazy(() => import('./ToastList').then((module) => ({ default: module.ToastList })));
 
 export function Toaster({ children }: { children: ReactNode }) {
-  const toasts = useUiStore((state) => state.toasts);
-  const dismissToast = useUiStore((state) => state.dismissToast);
-
+  const hasToasts = useUiStore((state) => state.toasts.length > 0);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="down" label="Notification">
+    <>
       {children}
-      {toasts
-        .filter((toast) => toast.open)
-        .map((toast) => (
-          <ToastPrimitive.Root
-            key={toast.id}
-            className={`toast toast--${toast.variant}`}
-            duration={toast.persistent ? Infinity : TOAST_DURATION_MS}
-            type={toast.variant === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) dismissToast(toast.id);
-            }}
-          >
-            <ToastPrimitive.Title className="toast-title">{toast.title}</ToastPrimitive.Title>
-            {toast.description ? (
-              <ToastPrimitive.Description className="toast-description">{toast.description}</ToastPrimitive.Description>
-            ) : null}
-            {toast.action ? (
-              <ToastPrimitive.Action asChild altText={toast.action.altText}>
-                <button type="button" className="button" onClick={toast.action.onClick}>
-                  {toast.action.label}
-                </button>
-              </ToastPrimitive.Action>
-            ) : null}
-            <ToastPrimitive.Close className="toast-close" aria-label="Dismiss">
-              ×
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-      <ToastPrimitive.Viewport className="toast-viewport" />
-    </ToastPrimitive.Provider>
+      {hasToasts ? (
+        <Suspense fallback={null}>
+          <ToastList />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -2,10 +2,10 @@
  * Finding people is an online read: results are stored in the mirror (so names and avatars
  * of people met once stay known offline) and returned for the screen that asked.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { publicUserSchema, type PublicUser } from '../../contract/users';
 import type { SyncContext } from '../context';
-import { upsertPublicUsers } from '../merge';
+import { upsertPublicUsers } from '../public-users';
 
 const publicUsers = z.array(publicUserSchema);
 

@@ -3,7 +3,7 @@
  * (or when the service fails) it searches the names seen before. Any name can still be typed
  * by hand: the search only suggests.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CARD_RESULTS_MAX, cardSummarySchema, COMMANDER_SEARCH_MIN_LENGTH } from '../../contract/cards';
 import type { CardRow, PodTableDB } from '../../db/schema';
 import { NetworkError } from '../api';
@@ -13,6 +13,8 @@ export interface CommanderSearchResult {
   cards: CardRow[];
   /** True when the answer came from the cards seen before, not from the service. */
   offline: boolean;
+  /** Why, when `offline`: no connection, or the card service failed (the server answered 5xx). */
+  reason?: 'network' | 'service';
 }
 
 async function searchLocal(db: PodTableDB, kind: CardRow['kind'], query: string): Promise<CardRow[]> {
@@ -32,7 +34,8 @@ export async function searchCommanders(ctx: SyncContext, query: string, partner 
     await ctx.db.cards.bulkPut(rows);
     return { cards: rows.slice(0, CARD_RESULTS_MAX), offline: false };
   } catch (error) {
-    if (!(error instanceof NetworkError) && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) >= 500)) throw error;
-    return { cards: await searchLocal(ctx.db, kind, q), offline: true };
+    const serviceFailed = error instanceof Error && 'status' in error && Number((error as { status: number }).status) >= 500;
+    if (!(error instanceof NetworkError) && !serviceFailed) throw error;
+    return { cards: await searchLocal(ctx.db, kind, q), offline: true, reason: serviceFailed ? 'service' : 'network' };
   }
 }

@@ -10,7 +10,8 @@ import { claimTokenIn, createGame, gameBody, increment } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // debug: the per-request lines this file checks for redaction (none at info).
+  server = await startServer({ config: { logLevel: 'debug' } });
 });
 afterAll(async () => {
   await server?.close();

@@ -42,8 +42,10 @@ describe('decks CRUD', () => {
       hasPartner: false,
       partnerCommander: null,
       externalLinks: ['https://moxfield.example/decks/1'],
+      cards: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      rev: 1,
     });
 
     const withoutId = await server.request<Deck>('POST', '/api/decks', { token, body: { name: 'Partners', hasPartner: true, commander: 'Tymna', partnerCommander: 'Thrasios' } });

@@ -2,12 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { GameText, STARTING_LIFE, type Game } from '../../../src/contract/game';
+import { GameText, STARTING_LIFE, type Game, type GameIncrement } from '../../../src/contract/game';
+import { applyIncrement } from '../../../src/game/counters';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/limits';
 import { layoutFor } from '../../../src/game/layouts';
 import { gamePlayers, games } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { openSocket, startServer, type TestServer } from '../helpers';
+import { nextEvent } from '../social/support';
 import { createGame, gameBody, insertPod } from './support';
 
 let server: TestServer;
@@ -319,15 +321,19 @@ describe('GAME_UPDATED', () => {
     const playerSocket = await openSocket(`${server.wsUrl}/ws?token=${player.token}`);
     const strangerSocket = await openSocket(`${server.wsUrl}/ws?token=${stranger.token}`);
     const game = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user }]));
-    expect(await playerSocket.next(isGameUpdated(game.id))).toEqual({ type: 'GAME_UPDATED', payload: game });
+    expect(await nextEvent(playerSocket, isGameUpdated(game.id))).toEqual({ type: 'GAME_UPDATED', payload: game });
 
-    const hit = await server.request<Game>('POST', `/api/games/${game.id}/increments`, { token: host.token, body: { id: randomUUID(), seat: 1, counter: 'life', delta: -5 } });
-    await playerSocket.next((m) => isGameUpdated(game.id)(m) && (m as { payload: Game }).payload.participants[1]!.lifeTotal === 35);
-    expect(playerSocket.messages.filter(isGameUpdated(game.id)).at(-1)).toEqual({ type: 'GAME_UPDATED', payload: hit.body });
+    // A counter change travels as the increment and the revision it makes, not the whole game;
+    // applied to the game the player has, it gives exactly the server's game.
+    const increment = { id: randomUUID(), seat: 1, counter: 'life' as const, delta: -5 };
+    const hit = await server.request<Game>('POST', `/api/games/${game.id}/increments`, { token: host.token, body: increment });
+    const event = (await nextEvent(playerSocket, (m) => (m as { type?: string }).type === 'GAME_INCREMENT')) as { rev: number; at: string; increment: GameIncrement };
+    expect(event).toEqual({ type: 'GAME_INCREMENT', gameId: game.id, rev: 2, at: hit.body.updatedAt, increment });
+    expect(hit.body.rev).toBe(2);
+    expect({ ...applyIncrement(game, event.increment, { at: event.at }), rev: event.rev }).toEqual(hit.body);
 
     const pass = await server.request<Game>('PUT', `/api/games/${game.id}`, { token: host.token, body: { activeSeat: 1, turnNumber: 2, eventId: randomUUID() } });
-    await playerSocket.next((m) => isGameUpdated(game.id)(m) && (m as { payload: Game }).payload.turnNumber === 2);
-    expect(playerSocket.messages.filter(isGameUpdated(game.id)).at(-1)).toEqual({ type: 'GAME_UPDATED', payload: pass.body });
+    expect(await nextEvent(playerSocket, (m) => isGameUpdated(game.id)(m) && (m as { payload: Game }).payload.turnNumber === 2)).toEqual({ type: 'GAME_UPDATED', payload: pass.body });
 
     strangerSocket.socket.send(JSON.stringify({ type: 'PING' }));
     await strangerSocket.next((m) => (m as { type?: string }).type === 'PONG');
@@ -346,7 +352,7 @@ describe('GAME_REMOVED', () => {
     const strangerSocket = await openSocket(`${server.wsUrl}/ws?token=${stranger.token}`);
     const game = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user }]));
     expect((await server.request('DELETE', `/api/games/${game.id}`, { token: host.token })).status).toBe(204);
-    expect(await playerSocket.next((m) => (m as { type?: string }).type === 'GAME_REMOVED')).toEqual({ type: 'GAME_REMOVED', gameId: game.id });
+    expect(await nextEvent(playerSocket, (m) => (m as { type?: string }).type === 'GAME_REMOVED')).toEqual({ type: 'GAME_REMOVED', gameId: game.id });
     strangerSocket.socket.send(JSON.stringify({ type: 'PING' }));
     await strangerSocket.next((m) => (m as { type?: string }).type === 'PONG');
     expect(strangerSocket.messages.filter((m) => (m as { type?: string }).type === 'GAME_REMOVED')).toEqual([]);

@@ -123,7 +123,7 @@ describe('rules', () => {
     ['a seat nobody sits in', { seat: 5 }, 'There is no player in seat 6.'],
     ['a partner that does not exist', { seat: 0, counter: 'commanderDamage', source: { seat: 1, which: 'partner' } }, 'has no partner commander.'],
     ['commander damage without a source', { counter: 'commanderDamage' }, 'Commander damage needs its source commander.'],
-    ['a source on life', { source: { seat: 1, which: 'commander' } }, 'Only commander damage has a source.'],
+    ['a source on life', { source: { seat: 1, which: 'commander' } }, 'Only commander damage and commander tax have a source.'],
     ['a big delta', { delta: 101 }, 'Too big: expected number to be <=100'],
     ['a zero delta', { delta: 0 }, 'A change of 0 changes nothing.'],
     ['a fractional delta', { delta: 1.5 }, 'Invalid input: expected int, received number'],

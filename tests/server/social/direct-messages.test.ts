@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
 import type { Conversation, DirectMessage } from '../../../src/contract/social';
-import { directMessages, idempotencyKeys } from '../../../server/db/schema';
+import { directMessages, appliedMutations } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { startServer, type TestServer } from '../helpers';
-import { closeAll, connect, keyed, ofType, people, received, settle, type Person } from './support';
+import { closeAll, connect, keyed, ofType, people, received, settle, type Person, nextEvent } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe('POST /api/direct-messages/send', () => {
     expect(repeat.status).toBe(201);
     expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(repeat.body).toEqual(first.body);
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const retry = await send(ann!, body, keyed(id));
     expect(retry.status).toBe(201);
     expect(retry.headers.get(REPLAYED_HEADER)).toBeNull();
@@ -107,7 +107,7 @@ describe('POST /api/direct-messages/send', () => {
     // Without a body id, the key alone finds the row of the lost answer.
     const key = randomUUID();
     const keyedOnly = await send(ann!, { receiverId: bob!.user.id, content: 'by key' }, keyed(key));
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const keyedRetry = await send(ann!, { receiverId: bob!.user.id, content: 'by key' }, keyed(key));
     expect(keyedRetry.status).toBe(201);
     expect(keyedRetry.body).toEqual(keyedOnly.body);
@@ -208,7 +208,7 @@ describe('live delivery', () => {
     const eveSocket = await connect(server, eve!);
     const answer = await send(ann!, { id: randomUUID(), receiverId: bob!.user.id, content: 'live!' });
     const event = { type: 'DIRECT_MESSAGE', payload: answer.body };
-    for (const socket of [bobPhone, bobLaptop, annSocket]) expect(await socket.next(ofType('DIRECT_MESSAGE'))).toEqual(event);
+    for (const socket of [bobPhone, bobLaptop, annSocket]) expect(await nextEvent(socket, ofType('DIRECT_MESSAGE'))).toEqual(event);
     await Promise.all([bobPhone, bobLaptop, annSocket, eveSocket].map(settle));
     expect(received(eveSocket)).toEqual([]);
     expect(received(bobPhone)).toEqual([event]);

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, or } from 'drizzle-orm';
 import type { FriendRequest, Friendship } from '../../../src/contract/social';
-import { friendships, idempotencyKeys } from '../../../server/db/schema';
+import { friendships, appliedMutations } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { startServer, type TestServer } from '../helpers';
-import { closeAll, connect, keyed, ofType, people, received, settle, type Person } from './support';
+import { closeAll, connect, keyed, ofType, people, received, settle, type Person, nextEvent } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -53,8 +53,8 @@ describe('friend requests', () => {
       expect((await server.request<Friendship[]>('GET', '/api/friends', { token: person.token })).body).toEqual([]);
     }
     expect((await server.request('GET', '/api/friends/pending', { token: eve!.token })).body).toEqual([]);
-    expect(await annSocket.next(ofType('FRIEND_REQUEST'))).toEqual({ type: 'FRIEND_REQUEST', payload: answer.body });
-    expect(await bobSocket.next(ofType('FRIEND_REQUEST'))).toEqual({ type: 'FRIEND_REQUEST', payload: answer.body });
+    expect(await nextEvent(annSocket, ofType('FRIEND_REQUEST'))).toEqual({ type: 'FRIEND_REQUEST', payload: answer.body });
+    expect(await nextEvent(bobSocket, ofType('FRIEND_REQUEST'))).toEqual({ type: 'FRIEND_REQUEST', payload: answer.body });
     await settle(eveSocket);
     expect(received(eveSocket)).toEqual([]);
     closeAll(annSocket, bobSocket, eveSocket);
@@ -119,7 +119,7 @@ describe('friend requests', () => {
     expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(repeat.body).toEqual(first.body);
     // The stored answer is lost (crash between the write and storing it): the retry finds its row.
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const retry = await sendRequest(ann!, bob!.user.id, headers);
     expect(retry.status).toBe(201);
     expect(retry.headers.get(REPLAYED_HEADER)).toBeNull();
@@ -151,8 +151,8 @@ describe('accepting', () => {
     expect((await server.request('GET', '/api/friends', { token: bob!.token })).body).toEqual([accepted.body]);
     expect((await server.request('GET', '/api/friends', { token: ann!.token })).body).toEqual([annView]);
     expect((await server.request('GET', '/api/friends/pending', { token: bob!.token })).body).toEqual([]);
-    expect(await bobSocket.next(ofType('FRIENDSHIP_UPDATED'))).toEqual({ type: 'FRIENDSHIP_UPDATED', payload: accepted.body });
-    expect(await annSocket.next(ofType('FRIENDSHIP_UPDATED'))).toEqual({ type: 'FRIENDSHIP_UPDATED', payload: annView });
+    expect(await nextEvent(bobSocket, ofType('FRIENDSHIP_UPDATED'))).toEqual({ type: 'FRIENDSHIP_UPDATED', payload: accepted.body });
+    expect(await nextEvent(annSocket, ofType('FRIENDSHIP_UPDATED'))).toEqual({ type: 'FRIENDSHIP_UPDATED', payload: annView });
 
     // Accepting again (a replay whose answer was lost) answers the friendship as it is.
     const again = await server.request<Friendship>('PUT', `/api/friends/${id}/accept`, { token: bob!.token, body: { status: 'ACCEPTED' } });
@@ -188,8 +188,8 @@ describe('rejecting and unfriending', () => {
     expect(declined.text).toBe('');
     expect(await pairRows(ann!, bob!)).toEqual([]);
     const removed = { type: 'FRIENDSHIP_REMOVED', friendshipId: first.body.friendshipId };
-    expect(await annSocket.next((m) => JSON.stringify(m) === JSON.stringify(removed))).toEqual(removed);
-    expect(await bobSocket.next((m) => JSON.stringify(m) === JSON.stringify(removed))).toEqual(removed);
+    expect(await nextEvent(annSocket, (m) => JSON.stringify(m) === JSON.stringify(removed))).toEqual(removed);
+    expect(await nextEvent(bobSocket, (m) => JSON.stringify(m) === JSON.stringify(removed))).toEqual(removed);
 
     // Asking again works after a decline; this time the requester withdraws.
     const second = await sendRequest(ann!, bob!.user.id);
@@ -213,7 +213,7 @@ describe('rejecting and unfriending', () => {
     expect(await pairRows(ann!, bob!)).toHaveLength(1);
     const bobSocket = await connect(server, bob!);
     expect((await server.request('DELETE', `/api/friends/${id}`, { token: ann!.token })).status).toBe(204);
-    expect(await bobSocket.next(ofType('FRIENDSHIP_REMOVED'))).toEqual({ type: 'FRIENDSHIP_REMOVED', friendshipId: id });
+    expect(await nextEvent(bobSocket, ofType('FRIENDSHIP_REMOVED'))).toEqual({ type: 'FRIENDSHIP_REMOVED', friendshipId: id });
     expect((await server.request('GET', '/api/friends', { token: bob!.token })).body).toEqual([]);
     expect((await server.request('DELETE', `/api/friends/not-a-uuid`, { token: ann!.token })).status).toBe(404);
     closeAll(bobSocket);

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Pod, PodInvitation } from '../../../src/contract/social';
-import { idempotencyKeys, podInvitations, podMembers } from '../../../server/db/schema';
+import { appliedMutations, podInvitations, podMembers } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { startServer, type TestServer } from '../helpers';
-import { closeAll, connect, keyed, makePod, ofType, people, received, settle, type Person } from './support';
+import { closeAll, connect, keyed, makePod, ofType, people, received, settle, type Person, nextEvent } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('inviting', () => {
     expect(repeat.status).toBe(201);
     expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(repeat.body).toEqual(first.body);
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const retry = await invite(pod, ann!, cid!.user.id, headers);
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
@@ -96,8 +96,8 @@ describe('answering', () => {
     const [annSocket, bobSocket, cidSocket, eveSocket] = sockets;
     const invitation = (await invite(pod, bob!, cid!.user.id)).body;
     const invitationEvent = { type: 'POD_INVITATION', payload: invitation };
-    expect(await cidSocket!.next(ofType('POD_INVITATION'))).toEqual(invitationEvent);
-    expect(await bobSocket!.next(ofType('POD_INVITATION'))).toEqual(invitationEvent);
+    expect(await nextEvent(cidSocket!, ofType('POD_INVITATION'))).toEqual(invitationEvent);
+    expect(await nextEvent(bobSocket!, ofType('POD_INVITATION'))).toEqual(invitationEvent);
 
     for (const outsider of [eve!, bob!]) {
       const answer = await server.request('POST', `/api/pods/invitations/${invitation.invitationId}/accept`, { token: outsider.token });
@@ -106,13 +106,13 @@ describe('answering', () => {
     }
     const accepted = await server.request<Pod>('POST', `/api/pods/invitations/${invitation.invitationId}/accept`, { token: cid!.token });
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ ...pod, members: [...pod.members, publicOf(cid!)] });
+    expect(accepted.body).toEqual({ ...pod, members: [...pod.members, publicOf(cid!)], rev: pod.rev! + 1 });
     expect(await invitationRows(pod.id)).toEqual([]);
     const removedEvent = { type: 'POD_INVITATION_REMOVED', invitationId: invitation.invitationId };
-    expect(await cidSocket!.next(ofType('POD_INVITATION_REMOVED'))).toEqual(removedEvent);
-    expect(await bobSocket!.next(ofType('POD_INVITATION_REMOVED'))).toEqual(removedEvent);
+    expect(await nextEvent(cidSocket!, ofType('POD_INVITATION_REMOVED'))).toEqual(removedEvent);
+    expect(await nextEvent(bobSocket!, ofType('POD_INVITATION_REMOVED'))).toEqual(removedEvent);
     for (const socket of [annSocket!, bobSocket!, cidSocket!]) {
-      expect(await socket.next(ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: accepted.body });
+      expect(await nextEvent(socket, ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: accepted.body });
     }
     await Promise.all(sockets.map(settle));
     expect(received(eveSocket!)).toEqual([]);
@@ -131,7 +131,7 @@ describe('answering', () => {
     expect((await server.request('POST', `/api/pods/invitations/${invitation.invitationId}/decline`, { token: ann!.token })).status).toBe(404);
     const declined = await server.request('POST', `/api/pods/invitations/${invitation.invitationId}/decline`, { token: cid!.token });
     expect(declined.status).toBe(204);
-    expect(await annSocket.next(ofType('POD_INVITATION_REMOVED'))).toEqual({ type: 'POD_INVITATION_REMOVED', invitationId: invitation.invitationId });
+    expect(await nextEvent(annSocket, ofType('POD_INVITATION_REMOVED'))).toEqual({ type: 'POD_INVITATION_REMOVED', invitationId: invitation.invitationId });
     expect(await invitationRows(pod.id)).toEqual([]);
     expect(await server.database.db.select().from(podMembers).where(eq(podMembers.userId, cid!.user.id))).toEqual([]);
     expect((await server.request('GET', '/api/pods/invitations', { token: cid!.token })).body).toEqual([]);
@@ -150,7 +150,7 @@ describe('answering', () => {
     const invitation = (await invite(pod, ann!, cid!.user.id)).body;
     const cidSocket = await connect(server, cid!);
     expect((await server.request('DELETE', `/api/pods/${pod.id}`, { token: ann!.token })).status).toBe(204);
-    expect(await cidSocket.next(ofType('POD_INVITATION_REMOVED'))).toEqual({ type: 'POD_INVITATION_REMOVED', invitationId: invitation.invitationId });
+    expect(await nextEvent(cidSocket, ofType('POD_INVITATION_REMOVED'))).toEqual({ type: 'POD_INVITATION_REMOVED', invitationId: invitation.invitationId });
     await settle(cidSocket);
     expect(received(cidSocket, 'POD_REMOVED')).toEqual([]);
     closeAll(cidSocket);

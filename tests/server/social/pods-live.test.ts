@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { Pod, PodMessage } from '../../../src/contract/social';
 import { withDefaultUser, type Database } from '../../../server/db/open';
 import { liveEvents } from '../../../server/db/schema';
-import { LIVE_CHANNEL, RESYNC_CLOSE_CODE } from '../../../server/live/pgTransport';
+import { RESYNC_CLOSE_CODE } from '../../../server/live/pgTransport';
 import { TEST_DATABASE_URL, createTestDatabase } from '../db';
 import { startServer, type TestServer } from '../helpers';
-import { closeAll, connect, makePod, ofType, people, received, settle, waitFor } from './support';
+import { closeAll, connect, makePod, ofType, people, received, settle, waitFor, nextEvent } from './support';
+import type { RedisTransport } from '../../../server/live/redisTransport';
+import { TEST_REDIS_URL, dropPrefix, killRedisConnection, testPrefix } from '../redis';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +32,7 @@ describe('pod events', () => {
     const answer = await post(pod.id, ann!.token, 'anyone up for a game?');
     expect(answer.status).toBe(201);
     const event = { type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body };
-    for (const socket of [annSocket!, bobPhone!, bobLaptop!]) expect(await socket.next(ofType('POD_MESSAGE_NEW'))).toEqual(event);
+    for (const socket of [annSocket!, bobPhone!, bobLaptop!]) expect(await nextEvent(socket, ofType('POD_MESSAGE_NEW'))).toEqual(event);
     await Promise.all(sockets.map(settle));
     expect(received(eveSocket!)).toEqual([]);
     expect(received(bobPhone!)).toEqual([event]);
@@ -47,17 +49,17 @@ describe('pod events', () => {
 
     const removed = await server.request<Pod>('DELETE', `/api/pods/${pod.id}/members/${cid!.user.id}`, { token: ann!.token });
     expect(removed.status).toBe(200);
-    expect(await cidSocket.next(ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
-    for (const socket of [annSocket, bobSocket]) expect(await socket.next(ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: removed.body });
+    expect(await nextEvent(cidSocket, ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
+    for (const socket of [annSocket, bobSocket]) expect(await nextEvent(socket, ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: removed.body });
 
     const after = await post(pod.id, bob!.token, 'after');
-    expect(await annSocket.next((m) => (m as { payload?: { id?: string } }).payload?.id === after.body.id)).toBeTruthy();
+    expect(await nextEvent(annSocket, (m) => (m as { payload?: { id?: string } }).payload?.id === after.body.id)).toBeTruthy();
     await Promise.all([annSocket, bobSocket, cidSocket].map(settle));
     expect(received(cidSocket, 'POD_MESSAGE_NEW').map((m) => (m as { payload: PodMessage }).payload.content)).toEqual(['before']);
     expect(received(cidSocket, 'POD_UPDATED')).toEqual([]);
     // Re-joining the pod's channel is refused now.
     cidSocket.socket.send(JSON.stringify({ type: 'JOIN_POD', podId: pod.id }));
-    expect(await cidSocket.next(ofType('ERROR'))).toEqual({ type: 'ERROR', message: 'You are not a member of this pod.' });
+    expect(await nextEvent(cidSocket, ofType('ERROR'))).toEqual({ type: 'ERROR', message: 'You are not a member of this pod.' });
     closeAll(annSocket, bobSocket, cidSocket);
   });
 
@@ -66,7 +68,7 @@ describe('pod events', () => {
     const pod = await makePod(server, ann!, [bob!, cid!]);
     const [annSocket, bobSocket, cidSocket] = [await connect(server, ann!), await connect(server, bob!), await connect(server, cid!)];
     expect((await server.request('POST', `/api/pods/${pod.id}/leave`, { token: cid!.token })).status).toBe(204);
-    expect(await cidSocket.next(ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
+    expect(await nextEvent(cidSocket, ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
     const afterLeave = (await annSocket.next(ofType('POD_UPDATED'))) as { payload: Pod };
     expect(afterLeave.payload.members.map((m) => m.id)).toEqual([ann!.user.id, bob!.user.id]);
 
@@ -87,7 +89,7 @@ describe('pod events', () => {
     const pod = await makePod(server, ann!, [bob!]);
     const [annSocket, bobSocket] = [await connect(server, ann!), await connect(server, bob!)];
     expect((await server.request('DELETE', `/api/pods/${pod.id}`, { token: ann!.token })).status).toBe(204);
-    for (const socket of [annSocket, bobSocket]) expect(await socket.next(ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
+    for (const socket of [annSocket, bobSocket]) expect(await nextEvent(socket, ofType('POD_REMOVED'))).toEqual({ type: 'POD_REMOVED', podId: pod.id });
     closeAll(annSocket, bobSocket);
   });
 
@@ -95,7 +97,7 @@ describe('pod events', () => {
     const [ann] = await people(server, 1, 'lc');
     const laptop = await connect(server, ann!);
     const created = await server.request<Pod>('POST', '/api/pods', { token: ann!.token, body: { name: 'New' } });
-    expect(await laptop.next(ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: created.body });
+    expect(await nextEvent(laptop, ofType('POD_UPDATED'))).toEqual({ type: 'POD_UPDATED', payload: created.body });
     closeAll(laptop);
   });
 });
@@ -108,6 +110,8 @@ describe('JOIN_POD / LEAVE_POD', () => {
     for (const podId of [pod.id, 'not-a-uuid']) {
       eveSocket.socket.send(JSON.stringify({ type: 'JOIN_POD', podId }));
     }
+    // JOIN_POD is answered after a membership query, PING at once: wait for both answers, then for any extra.
+    await waitFor(() => received(eveSocket).length >= 2);
     await settle(eveSocket);
     expect(received(eveSocket)).toEqual([
       { type: 'ERROR', message: 'You are not a member of this pod.' },
@@ -155,7 +159,7 @@ if (TEST_DATABASE_URL) {
 
     const listeners = async () => {
       const result = (await database.db.execute(
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${databaseName} AND query = ${`LISTEN ${LIVE_CHANNEL}`}`,
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${databaseName} AND application_name LIKE 'podtable-live-%'`,
       )) as unknown as { rows: Array<{ n: number }> };
       return Number(result.rows[0]!.n);
     };
@@ -169,11 +173,11 @@ if (TEST_DATABASE_URL) {
       const answer = await a.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'from A' } });
       expect(answer.status).toBe(201);
       const event = { type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body };
-      expect(await bobOnB.next(ofType('POD_MESSAGE_NEW'))).toEqual(event);
-      expect(await annOnA.next(ofType('POD_MESSAGE_NEW'))).toEqual(event);
+      expect(await nextEvent(bobOnB, ofType('POD_MESSAGE_NEW'))).toEqual(event);
+      expect(await nextEvent(annOnA, ofType('POD_MESSAGE_NEW'))).toEqual(event);
       // A direct message posted to B reaches A's socket the other way round.
       const dm = await b.request('POST', '/api/direct-messages/send', { token: bob!.token, body: { receiverId: ann!.user.id, content: 'from B' } });
-      expect(await annOnA.next(ofType('DIRECT_MESSAGE'))).toEqual({ type: 'DIRECT_MESSAGE', payload: dm.body });
+      expect(await nextEvent(annOnA, ofType('DIRECT_MESSAGE'))).toEqual({ type: 'DIRECT_MESSAGE', payload: dm.body });
       await Promise.all([bobOnB, eveOnB, annOnA].map(settle));
       expect(received(eveOnB)).toEqual([]);
       // Each instance delivers once: its own event is not delivered again when its NOTIFY comes back.
@@ -212,14 +216,68 @@ if (TEST_DATABASE_URL) {
       const stale = await connect(b, bob!);
       expect(await listeners()).toBe(2);
       await database.db.execute(
-        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${databaseName} AND query = ${`LISTEN ${LIVE_CHANNEL}`}`,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${databaseName} AND application_name LIKE 'podtable-live-%'`,
       );
       expect((await stale.closed).code).toBe(RESYNC_CLOSE_CODE);
       await waitFor(async () => (await listeners()) === 2);
       const fresh = await connect(b, bob!);
       const answer = await a.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'still here' } });
-      expect(await fresh.next(ofType('POD_MESSAGE_NEW'))).toEqual({ type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body });
+      expect(await nextEvent(fresh, ofType('POD_MESSAGE_NEW'))).toEqual({ type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body });
       expect(b.logText()).toContain('live LISTEN connection lost');
+      closeAll(fresh);
+    });
+  });
+}
+
+/** The same across processes with Redis pub/sub as the bus (REDIS_URL), on either database. */
+if (TEST_REDIS_URL) {
+  describe('across server processes (Redis pub/sub)', () => {
+    let database: Database;
+    let a: TestServer;
+    let b: TestServer;
+    const redisPrefix = testPrefix();
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const config = { redisUrl: TEST_REDIS_URL, redisPrefix };
+      a = await startServer({ database, config });
+      b = await startServer({ database, config });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await database?.close();
+      await dropPrefix(redisPrefix);
+    });
+
+    it('a pod message POSTed to A reaches the members’ sockets on B once, and no stranger', async () => {
+      const [ann, bob, eve] = await people(a, 3, 'ra');
+      const pod = await makePod(a, ann!, [bob!]);
+      const bobOnB = await connect(b, bob!);
+      const eveOnB = await connect(b, eve!);
+      const annOnA = await connect(a, ann!);
+      const answer = await a.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'via Redis' } });
+      const event = { type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body };
+      expect(await nextEvent(bobOnB, ofType('POD_MESSAGE_NEW'))).toEqual(event);
+      expect(await nextEvent(annOnA, ofType('POD_MESSAGE_NEW'))).toEqual(event);
+      await Promise.all([bobOnB, eveOnB, annOnA].map(settle));
+      expect(received(eveOnB)).toEqual([]);
+      expect(received(annOnA, 'POD_MESSAGE_NEW')).toHaveLength(1);
+      expect(received(bobOnB, 'POD_MESSAGE_NEW')).toHaveLength(1);
+      closeAll(bobOnB, eveOnB, annOnA);
+    });
+
+    it('after its subscription is cut, an instance resubscribes, asks its clients to catch up (1012) and delivers again', async () => {
+      const [ann, bob] = await people(a, 2, 'rc');
+      const pod = await makePod(a, ann!, [bob!]);
+      const stale = await connect(b, bob!);
+      const transport = (b.app.deps.hub as unknown as { transport: RedisTransport }).transport;
+      await killRedisConnection(transport.clients.subscriber);
+      expect((await stale.closed).code).toBe(RESYNC_CLOSE_CODE);
+      await waitFor(() => b.app.deps.hub.busUp(), 10_000);
+      const fresh = await connect(b, bob!);
+      const answer = await a.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'still here' } });
+      expect(await nextEvent(fresh, ofType('POD_MESSAGE_NEW'))).toEqual({ type: 'POD_MESSAGE_NEW', podId: pod.id, payload: answer.body });
+      expect(b.logText()).toContain('live Redis subscription restored');
       closeAll(fresh);
     });
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Pod, PodMessage } from '../../../src/contract/social';
-import { idempotencyKeys, podInvitations, podMembers, podMessages, pods } from '../../../server/db/schema';
+import { appliedMutations, podInvitations, podMembers, podMessages, pods } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { startServer, type TestServer } from '../helpers';
 import { keyed, makePod, people, type Person } from './support';
@@ -33,6 +33,7 @@ describe('creating and reading pods', () => {
       createdById: ann!.user.id,
       members: [publicOf(ann!)],
       createdAt: expect.stringMatching(/Z$/),
+      rev: 1,
     });
     const listed = await server.request<Pod[]>('GET', '/api/pods', { token: ann!.token });
     expect(listed.body).toEqual([answer.body]);
@@ -69,7 +70,7 @@ describe('creating and reading pods', () => {
     expect(repeat.status).toBe(201);
     expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(repeat.body).toEqual(first.body);
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const retry = await server.request<Pod>('POST', '/api/pods', { token: ann!.token, body: { id, name: 'Once' }, headers: keyed(id) });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
@@ -100,7 +101,7 @@ describe('owner actions', () => {
     const pod = await makePod(server, ann!, [bob!]);
     const renamed = await server.request<Pod>('PUT', `/api/pods/${pod.id}`, { token: ann!.token, body: { name: 'Renamed' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ ...pod, name: 'Renamed' });
+    expect(renamed.body).toEqual({ ...pod, name: 'Renamed', rev: pod.rev! + 1 });
     const byMember = await server.request('PUT', `/api/pods/${pod.id}`, { token: bob!.token, body: { name: 'Hijack' } });
     expect(byMember.status).toBe(403);
     expect(byMember.body).toEqual({ message: 'Only the pod owner can do that.' });
@@ -141,7 +142,7 @@ describe('owner actions', () => {
     expect((await server.request('POST', `/api/pods/${pod.id}/assign-owner`, { token: eve!.token, body: { newOwnerId: eve!.user.id } })).status).toBe(404);
     const assigned = await server.request<Pod>('POST', `/api/pods/${pod.id}/assign-owner`, { token: ann!.token, body: { newOwnerId: bob!.user.id } });
     expect(assigned.status).toBe(200);
-    expect(assigned.body).toEqual({ ...pod, ownerId: bob!.user.id });
+    expect(assigned.body).toEqual({ ...pod, ownerId: bob!.user.id, rev: pod.rev! + 1 });
     // A replay whose stored answer was lost (Ann is no longer owner) answers the pod as it is.
     const replay = await server.request<Pod>('POST', `/api/pods/${pod.id}/assign-owner`, { token: ann!.token, body: { newOwnerId: bob!.user.id } });
     expect(replay.status).toBe(200);
@@ -259,7 +260,7 @@ describe('pod messages', () => {
     const repeat = await server.request<PodMessage>('POST', path, { token: ann!.token, body: { id, content: 'once' }, headers: keyed(id) });
     expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(repeat.body).toEqual(first.body);
-    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, ann!.user.id));
+    await server.database.db.delete(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id));
     const retry = await server.request<PodMessage>('POST', path, { token: ann!.token, body: { id, content: 'once' }, headers: keyed(id) });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);

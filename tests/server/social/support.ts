@@ -55,9 +55,20 @@ export async function settle(socket: SocketResult): Promise<void> {
   }
 }
 
-/** The messages of a type that arrived so far, PONGs left out. */
+/**
+ * The messages of a type that arrived so far, PONGs left out, without the change-log fields
+ * (`pos`, `mid`): these tests are about payloads and audiences; tests/server/sync asserts positions.
+ */
 export function received(socket: SocketResult, type?: string): unknown[] {
-  return socket.messages.filter((message) => !ofType('PONG')(message) && (type === undefined || ofType(type)(message)));
+  return socket.messages
+    .filter((message) => !ofType('PONG')(message) && (type === undefined || ofType(type)(message)))
+    .map((message) => withoutLogFields(message));
+}
+
+export function withoutLogFields(message: unknown): unknown {
+  if (!message || typeof message !== 'object') return message;
+  const { pos: _pos, mid: _mid, ...rest } = message as Record<string, unknown>;
+  return rest;
 }
 
 export function closeAll(...sockets: SocketResult[]): void {
@@ -70,4 +81,9 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The next message matching `match`, without the change-log fields (see `received`). */
+export async function nextEvent(socket: SocketResult, match: (message: unknown) => boolean, timeoutMs?: number): Promise<unknown> {
+  return withoutLogFields(await socket.next((message) => match(withoutLogFields(message)), timeoutMs));
 }

@@ -4,6 +4,7 @@
  * whose status a test sets. Use: vi.mock('../../../src/sync/app', () => import('./app-mock')).
  */
 import { vi } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../../src/contract/push';
 import type { PublicUser } from '../../../src/contract/users';
 import { openDatabase, type OutboxEntry, type PodRow, type PodTableDB } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
@@ -29,6 +30,23 @@ export function setLiveStatus(next: LiveStatus): void {
   status = next;
   for (const listener of listeners) listener(next);
 }
+
+/**
+ * The HTTP client, for the notification settings only (the rest goes through `actions`): a
+ * server that keeps one user's settings in memory. `pushServer.settings` is what it stored.
+ */
+export const pushServer = { settings: { ...DEFAULT_NOTIFICATION_SETTINGS } as NotificationSettings };
+export const api = {
+  request: vi.fn(async (method: string, path: string, options?: { body?: unknown }): Promise<unknown> => {
+    const muted = /^\/api\/push\/muted-pods\/(.+)$/.exec(path)?.[1];
+    if (method === 'PUT' && path === '/api/push/settings') pushServer.settings = { ...pushServer.settings, ...(options?.body as object) };
+    else if (muted) {
+      const ids = pushServer.settings.mutedPodIds.filter((id) => id !== muted);
+      pushServer.settings = { ...pushServer.settings, mutedPodIds: method === 'PUT' ? [...ids, muted] : ids };
+    } else if (path !== '/api/push/settings') throw new Error(`unexpected request ${method} ${path}`);
+    return pushServer.settings;
+  }),
+};
 
 const resolved = () => vi.fn(async (..._args: unknown[]): Promise<unknown> => undefined);
 export const actions = {
@@ -68,6 +86,8 @@ export async function resetApp(): Promise<void> {
   await writeSession(db, { userId: me.id, token: 'tkn', paused: false });
   await db.users.put({ ...me, email: 'ana@example.test', defaultDeckId: null });
   for (const spy of Object.values(actions)) spy.mockReset();
+  api.request.mockClear();
+  pushServer.settings = { ...DEFAULT_NOTIFICATION_SETTINGS };
   status = 'open';
 }
 
@@ -81,6 +101,6 @@ export function pod(patch: Partial<PodRow> & Pick<PodRow, 'id' | 'name'>): PodRo
   return { ownerId: me.id, createdById: me.id, members: [me], createdAt: '2026-01-01T00:00:00.000Z', ...patch };
 }
 
-export function outboxEntry(patch: Partial<OutboxEntry> & Pick<OutboxEntry, 'kind'>): OutboxEntry {
-  return { id: crypto.randomUUID(), method: 'POST', path: '/api/x', status: 'queued', attempts: 0, notBefore: 0, createdAt: Date.now(), ...patch };
+export function outboxEntry(patch: Partial<OutboxEntry> & Pick<OutboxEntry, 'name' | 'target'>): OutboxEntry {
+  return { id: crypto.randomUUID(), args: {}, keys: [`${patch.target.table}:${patch.target.id}`], status: 'queued', attempts: 0, createdAt: Date.now(), ...patch };
 }

@@ -82,7 +82,7 @@ describe('conversation view', () => {
 
   it("marks a queued message 'Sending…', then 'Waiting for connection…' after a failed attempt", async () => {
     await db.directMessages.put(dm('q', 1, true, { syncState: 'queued' }));
-    const entry = outboxEntry({ id: 'q', kind: 'dm.send', target: { table: 'directMessages', id: 'q' } });
+    const entry = outboxEntry({ id: 'q', name: 'dm.send', target: { table: 'directMessages', id: 'q' } });
     await db.outbox.add(entry);
     renderTab(bo.id);
     expect((await screen.findByText('Sending…')).closest('[role="status"]')).toBeTruthy();

@@ -8,7 +8,7 @@ import { PodChatsTab } from '../../../src/features/pods/PodChatsTab';
 import { Toaster } from '../../../src/features/shell/Toaster';
 import { useUiStore } from '../../../src/stores/ui';
 import { pullKey } from '../../../src/sync/pull';
-import { actions, bo, cy, db, loaded, me, outboxEntry, pod, resetApp, setLiveStatus, setPull } from './app-mock';
+import { actions, api, bo, cy, db, loaded, me, outboxEntry, pod, pushServer, resetApp, setLiveStatus, setPull } from './app-mock';
 
 function renderTab(podId: string | null = null) {
   const onOpen = vi.fn();
@@ -58,7 +58,7 @@ describe('pod list', () => {
 
   it("shows 'Failed to delete pod.' with the server's message, Retry and Discard when a delete was refused", async () => {
     await db.pods.put(pod({ id: 'p1', name: 'Tuesday', syncState: 'failed', syncError: 'Not allowed.' }));
-    const refused = outboxEntry({ kind: 'pod.delete', method: 'DELETE', status: 'failed', error: 'Not allowed.', target: { table: 'pods', id: 'p1' } });
+    const refused = outboxEntry({ name: 'pod.delete', args: { podId: 'p1' }, status: 'failed', error: 'Not allowed.', target: { table: 'pods', id: 'p1' } });
     await db.outbox.add(refused);
     renderTab();
     const alert = await screen.findByRole('alert');
@@ -130,6 +130,29 @@ describe('pod chat', () => {
     expect(actions.joinPod).toHaveBeenCalledTimes(2);
     unmount();
     expect(actions.leavePodChannel).toHaveBeenCalledWith('p1');
+  });
+
+  it('mutes and unmutes notifications from the pod, stored on the server', async () => {
+    await db.pods.put(tuesday);
+    renderTab('p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mute notifications' }));
+    await screen.findByRole('button', { name: 'Unmute notifications' });
+    expect(pushServer.settings.mutedPodIds).toEqual(['p1']);
+    expect(api.request).toHaveBeenCalledWith('PUT', '/api/push/muted-pods/p1');
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute notifications' }));
+    await screen.findByRole('button', { name: 'Mute notifications' });
+    expect(pushServer.settings.mutedPodIds).toEqual([]);
+  });
+
+  it('a mute the server cannot take is put back and told', async () => {
+    await db.pods.put(tuesday);
+    renderTab('p1');
+    const mute = await screen.findByRole('button', { name: 'Mute notifications' });
+    api.request.mockRejectedValueOnce(new Error('offline'));
+    fireEvent.click(mute);
+    await waitFor(() => expect(useUiStore.getState().toasts.at(-1)?.title).toBe('Could not save notification settings. Try again when you are online.'));
+    expect(await screen.findByRole('button', { name: 'Mute notifications' })).toBeTruthy();
+    expect(pushServer.settings.mutedPodIds).toEqual([]);
   });
 
   it("shows a refused pod message with the server's text, else 'Failed to send message.', with Retry and Discard", async () => {

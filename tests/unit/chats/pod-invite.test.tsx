@@ -78,7 +78,7 @@ describe('pod invite modal', () => {
   it('Invite → Inviting while queued → Invited, with the toast, once the server has it', async () => {
     actions.searchUsers.mockResolvedValue([dee]);
     actions.inviteToPod.mockImplementation(async () => {
-      await db.outbox.add(outboxEntry({ kind: 'pod.invite', target: { table: 'podInvites', id: `p1:${dee.id}` } }));
+      await db.outbox.add(outboxEntry({ name: 'pod.invite', target: { table: 'podInvites', id: `p1:${dee.id}` } }));
     });
     openDialog();
     search('dee');
@@ -96,7 +96,7 @@ describe('pod invite modal', () => {
   });
 
   it("shows Retry and 'Failed to send invitation.' when the server refused", async () => {
-    const refused = outboxEntry({ kind: 'pod.invite', status: 'failed', error: 'No.', target: { table: 'podInvites', id: `p1:${eve.id}` } });
+    const refused = outboxEntry({ name: 'pod.invite', status: 'failed', error: 'No.', target: { table: 'podInvites', id: `p1:${eve.id}` } });
     await db.outbox.add(refused);
     actions.searchUsers.mockResolvedValue([eve]);
     openDialog();

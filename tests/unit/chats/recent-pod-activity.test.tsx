@@ -77,7 +77,7 @@ describe('Recent Pod Activity', () => {
 
   it('does not pull messages of a pod that exists only on this device', async () => {
     await db.pods.put(pod({ id: 'local', name: 'Offline pod', syncState: 'queued' }));
-    await db.outbox.add(outboxEntry({ kind: 'pod.create', target: { table: 'pods', id: 'local' } }));
+    await db.outbox.add(outboxEntry({ name: 'pod.create', target: { table: 'pods', id: 'local' } }));
     render(<RecentPodActivity />);
     expect(await screen.findByText('No recent messages.')).toBeTruthy();
     expect(actions.pullPodMessages).not.toHaveBeenCalled();

@@ -36,6 +36,6 @@ export function dm(id: string, peer: PublicUser, createdAt: string, content = id
   };
 }
 
-export function entry(kind: string, target: { table: string; id: string }, patch: Partial<OutboxEntry> = {}): OutboxEntry {
-  return { id: crypto.randomUUID(), kind, method: 'POST', path: '/x', target, status: 'queued', attempts: 0, notBefore: 0, createdAt: Date.now(), ...patch };
+export function entry(name: string, target: { table: string; id: string }, patch: Partial<OutboxEntry> = {}): OutboxEntry {
+  return { id: crypto.randomUUID(), name, args: {}, target, keys: [`${target.table}:${target.id}`], status: 'queued', attempts: 0, createdAt: Date.now(), ...patch };
 }

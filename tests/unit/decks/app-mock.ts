@@ -1,7 +1,7 @@
 /**
  * Stand-in for src/sync/app in the deck component tests: a fresh fake-indexeddb mirror per
  * test file and spy actions. The deck and profile writes run the real optimistic code
- * (src/sync/table/decks, src/sync/profile) against that mirror with a sender that never
+ * (src/sync/writes: the mutations' client side) against that mirror with a sender that never
  * sends, so a test sees exactly what a user sees right after saving offline.
  * Use: vi.mock('../../../src/sync/app', () => import('./app-mock')).
  */
@@ -12,10 +12,9 @@ import { openDatabase, type CardRow, type DeckRow, type PodTableDB } from '../..
 import { writeSession } from '../../../src/db/session';
 import type { ApiClient } from '../../../src/sync/api';
 import type { SyncContext } from '../../../src/sync/context';
-import * as profile from '../../../src/sync/profile';
 import type { PullState } from '../../../src/sync/pull';
 import type { CommanderSearchResult } from '../../../src/sync/table/cards';
-import * as decks from '../../../src/sync/table/decks';
+import { writes } from '../../../src/sync/writes';
 
 export const db: PodTableDB = openDatabase(`decks-test-${crypto.randomUUID()}`);
 
@@ -29,9 +28,9 @@ const ctx: SyncContext = {
   kick: () => undefined,
 };
 
-const realSaveDeck = (input: DeckInput, existingId?: string) => decks.saveDeck(ctx, input, existingId);
-const realDeleteDeck = (id: string) => decks.deleteDeck(ctx, id);
-const realSaveProfile = (patch: UpdateMeBody) => profile.saveProfile(ctx, patch);
+const realSaveDeck = (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId);
+const realDeleteDeck = (id: string) => writes.deleteDeck(ctx, id);
+const realSaveProfile = (patch: UpdateMeBody) => writes.saveProfile(ctx, patch);
 const noCards = async (_query: string, _partner?: boolean): Promise<CommanderSearchResult> => ({ cards: [], offline: false });
 
 export const actions = {
@@ -61,7 +60,7 @@ export async function resetApp(): Promise<void> {
 }
 
 export async function setDecksPull(state: PullState): Promise<void> {
-  await db.meta.put({ key: 'pull:decks', value: state });
+  await db.meta.put({ key: 'pull:sync', value: state });
 }
 export const loaded = (): PullState => ({ loadedAt: Date.now(), error: null });
 

@@ -132,4 +132,13 @@ describe('CommanderSearch', () => {
     await wait(300);
     expect(screen.queryByText('Offline: showing commanders seen before.')).toBeNull();
   });
+
+  it('says the card service is not answering (not "offline") when it failed while online', async () => {
+    actions.searchCommanders.mockResolvedValue({ cards: [card('Krenko, Mob Boss')], offline: true, reason: 'service' });
+    render(<Harness />);
+    type('kren');
+    await wait(300);
+    expect(screen.getByText('The card service is not answering: showing commanders seen before.')).toBeTruthy();
+    expect(screen.queryByText('Offline: showing commanders seen before.')).toBeNull();
+  });
 });

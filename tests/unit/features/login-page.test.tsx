@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import {
   createMemoryHistory,
@@ -12,10 +12,12 @@ import {
 
 vi.mock('../../../src/sync/app', () => ({
   db: {},
+  startSync: vi.fn(),
   actions: { login: vi.fn() },
 }));
 
 import { LoginPage } from '../../../src/features/auth/LoginPage';
+import { loadSubmitCode } from '../../../src/features/auth/submit-code';
 import { validateLoginSearch } from '../../../src/routes/guards';
 import { useSessionStore } from '../../../src/stores/session';
 import { ApiError, NetworkError } from '../../../src/sync/api';
@@ -52,6 +54,8 @@ async function submit(username: string, password: string) {
 }
 
 describe('login page', () => {
+  // The checks and account calls are fetched when the form gets focus; here they are loaded up front.
+  beforeAll(() => loadSubmitCode(), 60_000);
   beforeEach(() => {
     localStorage.clear();
     useSessionStore.setState({ token: null, isLoggedIn: false });

@@ -4,24 +4,23 @@ import { checkAvatarFile } from '../../../src/features/profile/avatar-file';
 import { deckLineText } from '../../../src/features/dashboard/useDefaultDeckLine';
 import { unsentChangesText } from '../../../src/features/auth/logout-text';
 
-const saved = valuesOf({ displayName: 'Ana', email: 'ana@example.com', defaultDeckId: null });
+const saved = valuesOf({ displayName: 'Ana', defaultDeckId: null });
 
 describe('profile auto-save plan', () => {
   it('sends only the fields that changed', () => {
-    const plan = planSave(saved, { displayName: 'Ana B', email: 'ana@example.com' });
+    const plan = planSave(saved, { displayName: 'Ana B', defaultDeckId: '' });
     expect(plan.patch).toEqual({ displayName: 'Ana B' });
     expect(plan.errors).toEqual({});
   });
 
-  it('does not save an invalid e-mail and explains why', () => {
-    const plan = planSave(saved, { email: 'ana@', displayName: 'Ana B' });
-    expect(plan.patch).toEqual({ displayName: 'Ana B' });
-    expect(plan.errors).toEqual({ email: 'Enter a valid email address.' });
-    expect(plan.settled.email).toBeUndefined();
+  it('does not save a display name with a control character and explains why', () => {
+    const plan = planSave(saved, { displayName: 'Ana\u0007' });
+    expect(plan.patch).toEqual({});
+    expect(plan.errors).toEqual({ displayName: 'Text cannot contain control characters.' });
   });
 
   it('sends a cleared display name as null and a cleared deck as null', () => {
-    const plan = planSave(valuesOf({ displayName: 'Ana', email: 'a@b.co', defaultDeckId: 'd1' }), {
+    const plan = planSave(valuesOf({ displayName: 'Ana', defaultDeckId: 'd1' }), {
       displayName: '  ',
       defaultDeckId: '',
     });

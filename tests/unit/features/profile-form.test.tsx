@@ -6,12 +6,19 @@ vi.mock('../../../src/sync/app', async () => {
   const { openDatabase } = await import('../../../src/db/schema');
   return {
     db: openDatabase(`profile-form-test-${crypto.randomUUID()}`),
-    actions: { saveProfile: vi.fn(async () => undefined), retryWrite: vi.fn(), discardWrite: vi.fn() },
+    actions: {
+      saveProfile: vi.fn(async () => undefined),
+      retryWrite: vi.fn(),
+      discardWrite: vi.fn(),
+      changeEmail: vi.fn(async () => 'We have sent a confirmation link to new@example.com. Your e-mail address changes when you open it.'),
+      changePassword: vi.fn(async () => 'Your password has been changed. Your other devices have been signed out.'),
+    },
   };
 });
 
 import type { OutboxEntry, UserRow } from '../../../src/db/schema';
 import { ProfileForm } from '../../../src/features/profile/ProfileForm';
+import { ApiError } from '../../../src/sync/api';
 import { actions, db } from '../../../src/sync/app';
 
 const user: UserRow = {
@@ -26,14 +33,12 @@ const user: UserRow = {
 function outboxEntry(patch: Partial<OutboxEntry>): OutboxEntry {
   return {
     id: crypto.randomUUID(),
-    kind: 'profile.update',
-    method: 'PUT',
-    path: '/api/users/me',
-    body: { displayName: 'Ana B' },
+    name: 'profile.update',
+    args: { displayName: 'Ana B' },
     target: { table: 'users', id: 'u1' },
+    keys: ['users:u1'],
     status: 'queued',
     attempts: 0,
-    notBefore: 0,
     createdAt: Date.now(),
     ...patch,
   };
@@ -53,7 +58,9 @@ describe('profile form', () => {
   it('starts from the mirror row', () => {
     render(<ProfileForm user={user} />);
     expect((screen.getByLabelText('Display name') as HTMLInputElement).value).toBe('Ana');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@example.com');
+    // The e-mail is text, not an input: it changes through its own dialog.
+    expect(screen.getByText('ana@example.com').tagName).toBe('DD');
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
     expect((screen.getByLabelText('Default deck') as HTMLSelectElement).value).toBe('');
     expect(screen.getByRole('option', { name: 'No default deck' })).toBeTruthy();
   });
@@ -70,13 +77,12 @@ describe('profile form', () => {
     expect(actions.saveProfile).toHaveBeenCalledExactlyOnceWith({ displayName: 'Ana Bo' });
   });
 
-  it('does not save an invalid e-mail and says why', async () => {
+  it('does not save a display name with a control character and says why', async () => {
     render(<ProfileForm user={user} />);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@' } });
+    fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Ana\u0007' } });
     await act(async () => vi.advanceTimersByTime(1500));
     expect(actions.saveProfile).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('Enter a valid email address.');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@');
+    expect(screen.getByRole('alert').textContent).toBe('Text cannot contain control characters.');
   });
 
   it('keeps what the user is typing when the mirror row changes', () => {
@@ -84,7 +90,7 @@ describe('profile form', () => {
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Ana typing' } });
     rerender(<ProfileForm user={{ ...user, displayName: 'From the server', email: 'new@example.com' }} />);
     expect((screen.getByLabelText('Display name') as HTMLInputElement).value).toBe('Ana typing');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new@example.com');
+    expect(screen.getByText('new@example.com')).toBeTruthy();
   });
 
 });
@@ -111,5 +117,54 @@ describe('profile save status from the outbox', () => {
     expect(actions.retryWrite).toHaveBeenCalledWith(entry.id);
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(actions.discardWrite).toHaveBeenCalledWith(entry.id);
+  });
+});
+
+describe('account dialogs', () => {
+  afterEach(cleanup);
+
+  it('Change e-mail asks for the password, sends both and shows the server message', async () => {
+    vi.mocked(actions.changeEmail).mockClear();
+    render(<ProfileForm user={user} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail' });
+    fireEvent.change(screen.getByLabelText('New e-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your current password.');
+    expect(actions.changeEmail).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await screen.findByRole('status')).textContent).toContain('We have sent a confirmation link to new@example.com.');
+    expect(actions.changeEmail).toHaveBeenCalledExactlyOnceWith({ email: 'new@example.com', currentPassword: 'my password' });
+    expect(dialog.isConnected).toBe(true);
+  });
+
+  it("Change e-mail shows the server's refusal (wrong password) and keeps the form", async () => {
+    vi.mocked(actions.changeEmail).mockRejectedValueOnce(new ApiError(403, { message: 'Your current password is not correct.' }));
+    render(<ProfileForm user={user} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    await screen.findByRole('dialog', { name: 'Change e-mail' });
+    fireEvent.change(screen.getByLabelText('New e-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not correct.');
+    expect(screen.getByRole('button', { name: 'Send confirmation link' })).toBeTruthy();
+  });
+
+  it('Change password checks the two new passwords match before sending', async () => {
+    vi.mocked(actions.changePassword).mockClear();
+    render(<ProfileForm user={user} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByRole('dialog', { name: 'Change password' });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new password 1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new password 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Passwords do not match.');
+    expect(actions.changePassword).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new password 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your password has been changed.');
+    expect(actions.changePassword).toHaveBeenCalledExactlyOnceWith({ currentPassword: 'old password', newPassword: 'new password 1' });
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 
@@ -8,6 +8,7 @@ vi.mock('../../../src/sync/app', async () => {
   return {
     db: openDatabase(`routes-test-${crypto.randomUUID()}`),
     startSync: vi.fn(),
+    api: { request: vi.fn(async () => ({})) },
     live: { status: 'open', subscribe: () => () => undefined },
     actions: {
       pullList: vi.fn(async () => undefined),
@@ -23,6 +24,7 @@ import { writeSession, wipeMirror } from '../../../src/db/session';
 import { createAppRouter } from '../../../src/routes/router';
 import { useSessionStore } from '../../../src/stores/session';
 import { actions, db } from '../../../src/sync/app';
+import { loadEveryRouteChunk } from './route-chunks';
 
 function renderAt(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
@@ -37,6 +39,7 @@ async function logIn(user?: { displayName: string | null; defaultDeckId: string 
 }
 
 describe('routes', () => {
+  beforeAll(() => loadEveryRouteChunk(createAppRouter(createMemoryHistory())), 60_000);
   beforeEach(async () => {
     localStorage.clear();
     useSessionStore.setState({ token: null, isLoggedIn: false });
@@ -79,7 +82,7 @@ describe('routes', () => {
 
   it("shows 'Could not load deck' for a default deck the loaded deck list does not hold", async () => {
     await logIn({ displayName: null, defaultDeckId: 'deck-1' });
-    await db.meta.put({ key: 'pull:decks', value: { loadedAt: Date.now(), error: null } });
+    await db.meta.put({ key: 'pull:sync', value: { loadedAt: Date.now(), error: null } });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'ana' })).toBeTruthy();
     expect(await screen.findByText('Could not load deck')).toBeTruthy();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Own file: the bootstrap runs once per page load (module state), so each scenario needs a fresh module.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 
@@ -9,6 +9,7 @@ vi.mock('../../../src/sync/app', async () => {
   return {
     db: openDatabase(`bootstrap-test-${crypto.randomUUID()}`),
     startSync: vi.fn(),
+    api: { request: vi.fn(async () => undefined) },
     actions: {
       refreshCurrentUser: vi.fn(async () => 'logged-out'),
       countUnsent: vi.fn(async () => 0),
@@ -21,8 +22,10 @@ import { writeSession } from '../../../src/db/session';
 import { createAppRouter } from '../../../src/routes/router';
 import { useSessionStore } from '../../../src/stores/session';
 import { actions, db } from '../../../src/sync/app';
+import { loadEveryRouteChunk } from './route-chunks';
 
 describe('session check on app start', () => {
+  beforeAll(() => loadEveryRouteChunk(createAppRouter(createMemoryHistory())), 60_000);
   beforeEach(() => localStorage.clear());
   afterEach(cleanup);
 

@@ -47,6 +47,7 @@ export const actions = {
   passTurn: vi.fn((gameId: string) => games.passTurn(offlineCtx, gameId)),
   undoLastChange: vi.fn((gameId: string) => games.undoLastChange(offlineCtx, gameId)),
   setGameStatus: vi.fn((gameId: string, status: 'ACTIVE' | 'FINISHED') => games.setGameStatus(offlineCtx, gameId, status)),
+  updateGame: vi.fn((gameId: string, change: Parameters<typeof games.updateGame>[2]) => games.updateGame(offlineCtx, gameId, change)),
 };
 
 /** The real implementations, restored by resetApp after a test replaced one. */

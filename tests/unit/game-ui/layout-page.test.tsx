@@ -106,7 +106,9 @@ describe('layout page', () => {
     seatTable([ana, boPlayer, { ...dee, accountEmail: 'dee@example.test', deckName: 'Vampires' }]);
     const { router } = renderAt('/game/layout');
 
-    fireEvent.change(within(await screen.findByRole('group', { name: /Seat 1 Ana/ })).getByLabelText('Deck'), { target: { value: 'd1' } });
+    // The Deck choice appears once the mirror has answered with Ana's decks: wait for it as she would.
+    const deckChoice = await within(await screen.findByRole('group', { name: /Seat 1 Ana/ })).findByLabelText('Deck', {}, { timeout: 5000 });
+    fireEvent.change(deckChoice, { target: { value: 'd1' } });
     await waitFor(() => expect(within(playerBox('Ana')).getByText('Atraxa')).toBeTruthy());
 
     const boBox = playerBox('Bo');

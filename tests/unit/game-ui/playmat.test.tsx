@@ -4,6 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
+import type { Game } from '../../../src/contract/game';
+import { useTaps } from '../../../src/stores/taps';
 import { actions, db, GAME_ID, resetApp, seedGame } from './app-mock';
 import { renderAt } from './render';
 
@@ -13,12 +15,21 @@ function tile(name: string): HTMLElement {
   return screen.getByRole('heading', { level: 2, name }).closest('section')!;
 }
 
+function lifeOf(name: string): string {
+  return screen.getByRole('group', { name: `${name} life` }).querySelector('.life-number')!.textContent!;
+}
+
 function valueOf(group: string): string {
   return screen.getByRole('group', { name: group }).querySelector('.stepper-value')!.textContent!;
 }
 
 function tap(name: string) {
   fireEvent.click(screen.getByRole('button', { name }));
+}
+
+async function changeGame(change: (game: Game) => Game) {
+  const game = (await db.games.get(GAME_ID))!;
+  await db.games.put(change(game));
 }
 
 async function openPlaymat() {
@@ -32,48 +43,90 @@ function openCounters(name: string) {
   fireEvent.click(screen.getByRole('button', { name: `${name} counters` }));
 }
 
+/** Opens the game menu (Radix opens on pointer down) and picks an item. */
+async function menu(item: string) {
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Game menu' }), { button: 0, pointerType: 'mouse' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+}
+
 async function openEvents(): Promise<string[]> {
-  const toggle = screen.getByRole('button', { name: 'Events' });
-  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+  await menu('Recent events');
   const list = await screen.findByRole('list', { name: 'Recent events, newest first' });
   return within(list)
     .getAllByRole('listitem')
     .map((item) => item.querySelector('.event-text')!.textContent!);
 }
 
+const activeName = () => document.querySelector('section[aria-current="true"] h2')?.textContent;
+
 beforeEach(async () => {
+  localStorage.clear();
+  useTaps.setState({ taps: [] });
   await resetApp();
 });
 afterEach(cleanup);
 
 describe('playmat', () => {
-  it('shows every player on their seat, without the bottom navigation, life 40 → 35 after −5', async () => {
+  it('shows every player in their colour with their commanders, without the bottom navigation', async () => {
     await openPlaymat();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    for (const name of ['Ana', 'Bo', 'Cy', 'Dee']) expect(valueOf(`${name} life`)).toBe('40');
+    for (const name of ['Ana', 'Bo', 'Cy', 'Dee']) expect(lifeOf(name)).toBe('40');
     expect(within(tile('Bo')).getByText('Tymna // Thrasios')).toBeTruthy();
-    // quad-grid: Bo sits top left, turned to face the top edge.
-    expect(tile('Bo').style.top).toBe('0%');
-    expect(tile('Bo').style.width).toBe('50%');
-    expect(tile('Bo').querySelector('.seat-turn--180')).not.toBeNull();
-
-    tap(`Ana life ${MINUS}5`);
-    await waitFor(() => expect(valueOf('Ana life')).toBe('35'));
-    tap('Ana life +1');
-    await waitFor(() => expect(valueOf('Ana life')).toBe('36'));
-    expect(actions.changeCounter).toHaveBeenCalledWith(GAME_ID, { seat: 0, counter: 'life', delta: -5 });
-    // Saved in the mirror and queued, with no network.
-    expect(screen.getByText('Saved on this device')).toBeTruthy();
-    expect(await db.outbox.count()).toBe(2);
+    const colours = ['Ana', 'Bo', 'Cy', 'Dee'].map((name) => tile(name).style.getPropertyValue('--player'));
+    expect(new Set(colours).size).toBe(4);
   });
 
-  it('never takes poison, energy or experience below 0', async () => {
+  it('paints a tap at once from the overlay and records it after: −1 on the half toward the centre, +1 on the other, ±5', async () => {
+    await openPlaymat();
+    tap(`Ana life ${MINUS}1`);
+    // Drawn in the same event, before its write has even started.
+    expect(lifeOf('Ana')).toBe('39');
+    expect(actions.changeCounter).not.toHaveBeenCalled();
+    await waitFor(async () => expect((await db.games.get(GAME_ID))!.participants[0]!.lifeTotal).toBe(39));
+    expect(actions.changeCounter).toHaveBeenCalledWith(GAME_ID, expect.objectContaining({ seat: 0, counter: 'life', delta: -1 }));
+
+    tap(`Ana life ${MINUS}5`);
+    tap('Ana life +1');
+    tap('Ana life +5');
+    expect(lifeOf('Ana')).toBe('40');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(4));
+    // The overlay empties once the mirror shows every tap; nothing was counted twice.
+    await waitFor(() => expect(useTaps.getState().taps).toEqual([]));
+    expect(lifeOf('Ana')).toBe('40');
+    expect((await db.games.get(GAME_ID))!.participants[0]!.lifeTotal).toBe(40);
+    expect(screen.getByText('Saved on this device')).toBeTruthy();
+  });
+
+  it('shows every counter that is not 0 on the closed tile: poison, energy, tax, markers, commander damage per source', async () => {
+    await openPlaymat();
+    await changeGame((game) => ({
+      ...game,
+      participants: game.participants.map((p) =>
+        p.seatNumber === 2
+          ? { ...p, poisonCounters: 8, energyCounters: 2, commanderTax: { commander: 4 }, commanderDamage: { '1:partner': 7, '0:commander': 16 } }
+          : p,
+      ),
+      table: { ...game.table!, monarchSeat: 2 },
+    }));
+    const badges = await within(tile('Cy')).findByRole('group', { name: 'Cy: markers and counters' });
+    await waitFor(() => expect(within(badges).getAllByRole('listitem')).toHaveLength(6));
+    const texts = within(badges)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.visually-hidden')!.textContent);
+    expect(texts).toEqual(['Monarch', 'Poison 8', 'Energy 2', 'Kenrith tax 4', "Commander damage from Ana's Atraxa: 16", "Commander damage from Bo's Thrasios: 7"]);
+    // Close to lethal is marked.
+    expect(within(badges).getAllByRole('listitem')[1]!.className).toContain('badge--danger');
+    expect(within(badges).getAllByRole('listitem')[4]!.className).toContain('badge--danger');
+    expect(within(badges).getAllByRole('listitem')[5]!.className).not.toContain('badge--danger');
+    expect(within(within(tile('Bo')).getByRole('group', { name: 'Bo: markers and counters' })).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('never takes poison, energy, experience or tax below 0 (counters panel)', async () => {
     await openPlaymat();
     openCounters('Cy');
     const minus = screen.getByRole('button', { name: `Cy poison ${MINUS}1` }) as HTMLButtonElement;
     expect(valueOf('Cy poison')).toBe('0');
     expect(minus.disabled).toBe(true);
-
     tap('Cy poison +1');
     await waitFor(() => expect(valueOf('Cy poison')).toBe('1'));
     expect(minus.disabled).toBe(false);
@@ -82,48 +135,45 @@ describe('playmat', () => {
     // A second tap that got in before the button rested (a quick double tap) is clamped by the core.
     await actions.changeCounter(GAME_ID, { seat: 2, counter: 'poison', delta: -1 });
     await waitFor(() => expect(valueOf('Cy poison')).toBe('0'));
-    expect((await db.games.get(GAME_ID))!.participants[2]!.poisonCounters).toBe(0);
 
-    tap('Cy energy +1');
-    tap('Cy experience +1');
-    await waitFor(() => expect(valueOf('Cy energy')).toBe('1'));
-    await waitFor(() => expect(valueOf('Cy experience')).toBe('1'));
-    expect((screen.getByRole('button', { name: `Cy energy ${MINUS}1` }) as HTMLButtonElement).disabled).toBe(false);
+    tap('Cy Kenrith tax +2');
+    tap('Cy Kenrith tax +2');
+    await waitFor(() => expect(valueOf('Cy Kenrith tax')).toBe('4'));
+    await waitFor(async () => expect((await db.games.get(GAME_ID))!.participants[2]!.commanderTax).toEqual({ commander: 4 }));
+    expect(screen.queryByRole('group', { name: /Cy .* tax/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close Cy counters' }));
+    expect(within(tile('Cy')).getByText('Kenrith tax 4')).toBeTruthy();
   });
 
-  it("tracks commander damage from a partner separately from its commander, and as life loss", async () => {
+  it('tracks commander damage from a partner separately from its commander, and as life loss', async () => {
     await openPlaymat();
     openCounters('Ana');
     const fromTymna = "Ana commander damage from Bo's Tymna";
     const fromThrasios = "Ana commander damage from Bo's Thrasios";
     expect(screen.getByRole('group', { name: "Ana commander damage from Cy's Kenrith" })).toBeTruthy();
     expect(screen.queryByRole('group', { name: /Ana commander damage from Ana/ })).toBeNull();
+    // Bo has a partner: two tax counters there, one here.
+    expect(screen.queryByRole('group', { name: 'Ana Atraxa tax' })).toBeTruthy();
 
     tap(`${fromThrasios} +1`);
-    await waitFor(() => expect(valueOf(fromThrasios)).toBe('1'));
     tap(`${fromThrasios} +1`);
-    await waitFor(() => expect(valueOf(fromThrasios)).toBe('2'));
     tap(`${fromTymna} +1`);
-    await waitFor(() => expect(valueOf(fromTymna)).toBe('1'));
-    expect(valueOf(fromThrasios)).toBe('2');
-    expect(valueOf('Ana life')).toBe('37');
-    expect((await db.games.get(GAME_ID))!.participants[0]!.commanderDamage).toEqual({ '1:partner': 2, '1:commander': 1 });
+    await waitFor(() => expect(valueOf(fromThrasios)).toBe('2'));
+    expect(valueOf(fromTymna)).toBe('1');
+    expect(lifeOf('Ana')).toBe('37');
+    await waitFor(async () => expect((await db.games.get(GAME_ID))!.participants[0]!.commanderDamage).toEqual({ '1:partner': 2, '1:commander': 1 }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Close Ana counters' }));
-    expect(within(tile('Ana')).getByText('Tymna 1 · Thrasios 2')).toBeTruthy();
+    expect(within(tile('Ana')).getByText("Commander damage from Bo's Tymna: 1")).toBeTruthy();
+    expect(within(tile('Ana')).getByText("Commander damage from Bo's Thrasios: 2")).toBeTruthy();
   });
 
   it('passes the turn in seat order, moving the highlight and wrapping around', async () => {
     await openPlaymat();
-    const activeName = () => document.querySelector('section[aria-current="true"] h2')?.textContent;
     expect(activeName()).toBe('Ana');
-    expect(within(tile('Ana')).getByText('Active')).toBeTruthy();
-    expect(within(tile('Bo')).queryByText('Active')).toBeNull();
-
     for (const next of ['Bo', 'Cy', 'Dee', 'Ana']) {
       tap('Pass turn');
       await waitFor(() => expect(activeName()).toBe(next));
-      expect(within(tile(next)).getByText('Active')).toBeTruthy();
     }
     expect(document.querySelectorAll('section[aria-current="true"]')).toHaveLength(1);
     expect(screen.getByText('Turn 5', { exact: false })).toBeTruthy();
@@ -133,76 +183,166 @@ describe('playmat', () => {
     await openPlaymat();
     const undo = screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
     expect(undo.disabled).toBe(true);
-
     tap(`Dee life ${MINUS}5`);
-    await waitFor(() => expect(valueOf('Dee life')).toBe('35'));
+    await waitFor(async () => expect((await db.games.get(GAME_ID))!.participants[3]!.lifeTotal).toBe(35));
     tap('Pass turn');
-    await waitFor(() => expect(document.querySelector('section[aria-current="true"] h2')!.textContent).toBe('Bo'));
-
+    await waitFor(() => expect(activeName()).toBe('Bo'));
     tap('Undo');
-    await waitFor(() => expect(document.querySelector('section[aria-current="true"] h2')!.textContent).toBe('Ana'));
-    expect(valueOf('Dee life')).toBe('35');
+    await waitFor(() => expect(activeName()).toBe('Ana'));
+    expect(lifeOf('Dee')).toBe('35');
     tap('Undo');
-    await waitFor(() => expect(valueOf('Dee life')).toBe('40'));
+    await waitFor(() => expect(lifeOf('Dee')).toBe('40'));
     await waitFor(() => expect(undo.disabled).toBe(true));
   });
 
-  it("lists the recent events newest first, the latest line always in view", async () => {
+  it('lists the recent events newest first in a sheet over the table', async () => {
     await openPlaymat();
-    expect(screen.getByText('No events yet.')).toBeTruthy();
     tap(`Bo life ${MINUS}1`);
-    await waitFor(() => expect(valueOf('Bo life')).toBe('39'));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     tap('Pass turn');
-    await waitFor(() => expect(screen.getByText('Turn passed to Bo', { selector: '.events-latest' })).toBeTruthy());
+    await waitFor(() => expect(activeName()).toBe('Bo'));
     tap('Undo');
-    await waitFor(() => expect(screen.getByText('Undo: turn back to Ana', { selector: '.events-latest' })).toBeTruthy());
-
+    await waitFor(() => expect(activeName()).toBe('Ana'));
     expect(await openEvents()).toEqual(['Undo: turn back to Ana', 'Turn passed to Bo', `Bo: life ${MINUS}1 (39)`]);
   });
 
-  it("ends the game after a confirmation: 'Game over', and nothing can change any more", async () => {
+  it('table tools: a d20 roll, a coin and a random player are shown and logged; the monarch wears a crown', async () => {
     await openPlaymat();
-    tap('End game');
-    const dialog = await screen.findByRole('alertdialog', { name: 'End game?' });
+    await menu('Table tools');
+    const sheet = await screen.findByRole('dialog', { name: 'Table tools' });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Roll d20' }));
+    await waitFor(() => expect(within(sheet).getByLabelText('Latest result').textContent).toMatch(/^Rolled a d20: ([1-9]|1\d|20)$/));
+    fireEvent.change(within(sheet).getByLabelText('Sides'), { target: { value: '1' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Roll' }));
+    expect(within(sheet).getByRole('alert').textContent).toBe('Choose a die with 2 to 1000 sides.');
+    fireEvent.change(within(sheet).getByLabelText('Sides'), { target: { value: '3' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Roll' }));
+    await waitFor(() => expect(within(sheet).getByLabelText('Latest result').textContent).toMatch(/^Rolled a d3: [1-3]$/));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Flip a coin' }));
+    await waitFor(() => expect(within(sheet).getByLabelText('Latest result').textContent).toMatch(/^Flipped a coin: (heads|tails)$/));
+
+    fireEvent.change(within(sheet).getByLabelText('Monarch'), { target: { value: '3' } });
+    await waitFor(() => expect((within(sheet).getByLabelText('Monarch') as HTMLSelectElement).value).toBe('3'));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(tile('Dee')).getByText('Monarch')).toBeTruthy();
+    const stored = (await db.games.get(GAME_ID))!;
+    expect(stored.table?.monarchSeat).toBe(3);
+    expect(stored.events.map((e) => e.kind)).toEqual(['marker', 'roll', 'roll', 'roll']);
+    const puts = (await db.outbox.toArray()).map((entry) => (entry.args as { update: Record<string, unknown> }).update);
+    expect(puts.map((body) => Object.keys(body).filter((k) => k !== 'eventId'))).toEqual([['roll'], ['roll'], ['roll'], ['monarchSeat']]);
+  });
+
+  it('End game asks for the winner and the order players went out, then shows the summary; the final table is read-only', async () => {
+    await openPlaymat();
+    tap(`Cy life ${MINUS}5`);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await menu('End game');
+    const dialog = await screen.findByRole('dialog', { name: 'End game' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose the winner, or a draw.');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Bo' }));
+    const order = () => Array.from(dialog.querySelectorAll('.out-order .seating-name')).map((node) => node.textContent);
+    expect(order()).toEqual(['Ana', 'Cy', 'Dee']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Dee up' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Dee up' }));
+    expect(order()).toEqual(['Dee', 'Ana', 'Cy']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
 
-    expect(await screen.findByRole('heading', { name: 'Game over' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: `Ana life ${MINUS}5` }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bo wins' })).toBeTruthy();
+    expect(screen.getByText('Thanks for the game!')).toBeTruthy();
+    const stats = screen.getByRole('heading', { name: 'The game' }).parentElement!;
+    expect(within(stats).getByText('Cy: 40 → 35 on turn 1')).toBeTruthy();
+    expect(within(stats).getByText('Dee', { selector: 'dd' })).toBeTruthy();
+    const players = screen.getByRole('heading', { name: 'Players' }).parentElement!.querySelectorAll('.summary-name');
+    expect(Array.from(players).map((node) => node.textContent)).toEqual(['Bo', 'Cy', 'Ana', 'Dee']);
+    const stored = (await db.games.get(GAME_ID))!;
+    expect(stored).toMatchObject({ status: 'FINISHED', result: { winnerSeat: 1, draw: false, outOrder: [3, 0, 2] } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'View final table' }));
+    expect((await screen.findByRole('button', { name: `Ana life ${MINUS}5` }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Pass turn' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'End game' })).toBeNull();
-    expect((await db.games.get(GAME_ID))!.status).toBe('FINISHED');
+    await menu('Game summary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bo wins' })).toBeTruthy();
+  });
+
+  it('proposes the last player standing as the winner', async () => {
+    await seedGame();
+    await changeGame((game) => ({
+      ...game,
+      participants: game.participants.map((p) => (p.seatNumber === 1 ? p : { ...p, lifeTotal: 0, out: true })),
+      table: { ...game.table!, outOrder: [3, 0, 2] },
+    }));
+    renderAt(`/game/${GAME_ID}`);
+    expect(await screen.findByText('Bo is the last player standing.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End game: Bo wins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End game' });
+    expect((within(dialog).getByRole('radio', { name: 'Bo' }) as HTMLInputElement).checked).toBe(true);
+    expect(Array.from(dialog.querySelectorAll('.out-order .seating-name')).map((node) => node.textContent)).toEqual(['Dee', 'Ana', 'Cy']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bo wins' })).toBeTruthy();
+    expect(screen.getByText('Dee', { selector: 'dd' })).toBeTruthy();
+  });
+
+  it('my seat at the bottom, upright, on my own phone; the middle-of-the-table view on request (remembered)', async () => {
+    await openPlaymat();
+    // Ana plays with other account holders: her own phone shows her seat at the bottom, everyone upright.
+    const bottom = (name: string) => parseFloat(tile(name).style.top) + parseFloat(tile(name).style.height);
+    const table = document.querySelector('.playmat-table') as HTMLElement;
+    expect(tile('Ana').querySelector('.seat-turn--0')).not.toBeNull();
+    expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270')).toHaveLength(0);
+    expect(bottom('Ana')).toBeGreaterThan(bottom('Bo'));
+    expect(bottom('Ana')).toBeGreaterThan(bottom('Cy'));
+    expect(parseFloat(tile('Bo').style.left)).toBe(0); // the next player sits on her left
+    expect(table).toBeTruthy();
+
+    await menu('Phone in the middle of the table');
+    await waitFor(() => expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270').length).toBeGreaterThan(0));
+    cleanup();
+    renderAt(`/game/${GAME_ID}`);
+    await screen.findByRole('group', { name: 'Ana life' });
+    expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270').length).toBeGreaterThan(0);
+    await menu('My seat at the bottom');
+    await waitFor(() => expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270')).toHaveLength(0));
   });
 
   it("marks a player who is out 'Out' and keeps their tile", async () => {
     await seedGame();
-    const game = (await db.games.get(GAME_ID))!;
-    await db.games.put({ ...game, participants: game.participants.map((p) => (p.seatNumber === 2 ? { ...p, lifeTotal: 0, out: true } : p)) });
+    await changeGame((game) => ({ ...game, participants: game.participants.map((p) => (p.seatNumber === 2 ? { ...p, lifeTotal: 0, out: true } : p)) }));
     renderAt(`/game/${GAME_ID}`);
     await screen.findByRole('group', { name: 'Cy life' });
-    expect(within(tile('Cy')).getByText('Out')).toBeTruthy();
+    expect(within(tile('Cy')).getByText('Out of the game')).toBeTruthy();
     expect(tile('Cy').className).toContain('tile--out');
-    expect(within(tile('Bo')).queryByText('Out')).toBeNull();
+    expect(within(tile('Bo')).queryByText('Out of the game')).toBeNull();
   });
 
-  it("shows a refused change's message from the server", async () => {
+  it("shows a refused change's message from the server, with Retry and Discard", async () => {
     await seedGame();
-    const game = (await db.games.get(GAME_ID))!;
-    await db.games.put({ ...game, syncState: 'failed', syncError: 'This game has ended.' });
+    await changeGame((game) => ({ ...game, syncState: 'failed', syncError: 'This game has ended.' }) as Game);
+    await db.outbox.add({ id: 'entry-1', name: 'game.increment', args: { gameId: GAME_ID }, target: { table: 'games', id: GAME_ID }, keys: [`games:${GAME_ID}`], status: 'failed', attempts: 0, createdAt: 0, error: 'This game has ended.' });
     renderAt(`/game/${GAME_ID}`);
     expect((await screen.findByText('Not saved: This game has ended.', { exact: false })).getAttribute('role')).toBe('alert');
-  });
-
-  it('offers Retry and Discard for a refused change', async () => {
-    await seedGame();
-    const game = (await db.games.get(GAME_ID))!;
-    await db.games.put({ ...game, syncState: 'failed', syncError: 'This game has ended.' });
-    await db.outbox.add({ id: 'entry-1', kind: 'game.increment', method: 'POST', path: `/api/games/${GAME_ID}/increments`, target: { table: 'games', id: GAME_ID }, status: 'failed', attempts: 0, notBefore: 0, createdAt: 0, error: 'This game has ended.' });
-    renderAt(`/game/${GAME_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(actions.retryWrite).toHaveBeenCalledWith('entry-1');
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(actions.discardWrite).toHaveBeenCalledWith('entry-1');
+  });
+
+  it('an ended game opens on its summary, from the mirror alone', async () => {
+    await seedGame();
+    await changeGame((game) => ({
+      ...game,
+      status: 'FINISHED',
+      turnNumber: 7,
+      result: { winnerSeat: null, draw: true, outOrder: [0, 1, 2, 3], endedAt: new Date(Date.parse(game.startTime) + 47 * 60_000).toISOString() },
+    }));
+    renderAt(`/game/${GAME_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A draw' })).toBeTruthy();
+    const stats = screen.getByRole('heading', { name: 'The game' }).parentElement!;
+    expect(within(stats).getByText('47 min')).toBeTruthy();
+    expect(within(stats).getByText('7')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Game history' }).getAttribute('href')).toBe('/games');
   });
 });
 
@@ -219,6 +359,13 @@ describe('finding the game', () => {
     expect(screen.getByRole('link', { name: 'Start a new game' }).getAttribute('href')).toBe('/game/setup');
   });
 
+  it('shows a game the mirror has at once, and refreshes it once from the server (its copy may be older)', async () => {
+    await seedGame();
+    renderAt(`/game/${GAME_ID}`);
+    expect(await screen.findByRole('group', { name: 'Ana life' })).toBeTruthy();
+    await waitFor(() => expect(actions.pullGame).toHaveBeenCalledExactlyOnceWith(GAME_ID));
+  });
+
   it('shows the game once the pull brings it', async () => {
     actions.pullGame.mockImplementation(async () => {
       await seedGame();
@@ -227,7 +374,7 @@ describe('finding the game', () => {
     expect(await screen.findByRole('group', { name: 'Ana life' })).toBeTruthy();
   });
 
-  it("/game/session opens the latest live game, or says there is none", async () => {
+  it('/game/session opens the latest live game, or says there is none', async () => {
     renderAt('/game/session');
     expect(await screen.findByText("We couldn't find a live game session.")).toBeTruthy();
     expect(actions.pullList).toHaveBeenCalledWith('games');

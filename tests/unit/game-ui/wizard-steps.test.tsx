@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
+import { startProblems } from '../../../src/game/wizard';
 import { useWizardStore } from '../../../src/stores/wizard';
 import { pullKey } from '../../../src/sync/pull';
 import { actions, bo, cy, db, dee, deck, failedPull, loaded, me, pod, resetApp, setPull } from './app-mock';
@@ -31,7 +32,7 @@ async function openTab(name: string) {
   await waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
 }
 
-function fillGuest(fields: Partial<Record<'Guest name' | 'Commander' | 'Partner commander' | 'Guest email', string>>) {
+function fillGuest(fields: Partial<Record<'Guest name' | 'Deck name' | 'Commander' | 'Partner commander' | 'Guest email', string>>) {
   const form = screen.getByRole('form', { name: 'Add a guest' });
   for (const [label, value] of Object.entries(fields)) {
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });
@@ -57,6 +58,15 @@ describe('step 1', () => {
     renderAt('/game/setup');
     expect(await screen.findByRole('button', { name: 'Play With a Pod' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('Cancel leaves the wizard for the dashboard and drops the draft (an installed app has no back button)', async () => {
+    useWizardStore.getState().chooseMode('custom');
+    useWizardStore.getState().chooseMode(null);
+    const { router } = renderAt('/game/setup');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(useWizardStore.getState().kind).toBeNull();
   });
 });
 
@@ -138,6 +148,16 @@ describe('step 2: custom table', () => {
     await setPull(pullKey('friends'), failedPull());
     await openCustomTable();
     expect((await screen.findByText('Unable to load your friends list.')).getAttribute('role')).toBe('alert');
+  });
+
+  it("takes a guest's deck in the guest form, so a complete guest needs nothing more at Start game", async () => {
+    await openCustomTable();
+    await openTab('Guest');
+    fillGuest({ 'Guest name': 'Dee', 'Deck name': 'Vampires', Commander: 'Edgar Markov', 'Guest email': 'dee@example.test' });
+    await waitFor(() => expect(tablePlayers()).toContain('Dee'));
+    const dee = useWizardStore.getState().players.find((p) => p.displayName === 'Dee')!;
+    expect(dee).toMatchObject({ deckName: 'Vampires', commanderName: 'Edgar Markov', accountEmail: 'dee@example.test' });
+    expect(startProblems(dee)).toEqual([]);
   });
 
   it('goes to the layout page with the draft once the table is complete', async () => {

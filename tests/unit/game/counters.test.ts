@@ -130,7 +130,7 @@ describe('applyIncrement: what it refuses', () => {
 
   it('refuses commander damage without a source, a source on another counter, and deltas of 0 or over 100', () => {
     expect(incrementProblem(game, inc(0, 'commanderDamage', 1))).toBe('Commander damage needs its source commander.');
-    expect(incrementProblem(game, inc(0, 'life', 1, { source: tymna }))).toBe('Only commander damage has a source.');
+    expect(incrementProblem(game, inc(0, 'life', 1, { source: tymna }))).toBe('Only commander damage and commander tax have a source.');
     expect(incrementProblem(game, inc(0, 'life', 0))).toMatch(/not 0/);
     expect(incrementProblem(game, inc(0, 'life', 101))).toMatch(/-100 to 100/);
     expect(incrementProblem(game, inc(0, 'life', 100))).toBeNull();
@@ -185,7 +185,7 @@ describe('gameIncrement schema', () => {
   it('requires a source exactly for commander damage and bounds the delta', () => {
     const messages = (value: unknown) => gameIncrement.safeParse(value).error?.issues.map((i) => i.message);
     expect(messages({ ...base, counter: 'commanderDamage' })).toEqual(['Commander damage needs its source commander.']);
-    expect(messages({ ...base, source: tymna })).toEqual(['Only commander damage has a source.']);
+    expect(messages({ ...base, source: tymna })).toEqual(['Only commander damage and commander tax have a source.']);
     expect(messages({ ...base, delta: 0 })).toEqual(['A change of 0 changes nothing.']);
     expect(gameIncrement.safeParse({ ...base, delta: 101 }).success).toBe(false);
     expect(gameIncrement.safeParse({ ...base, delta: -100 }).success).toBe(true);

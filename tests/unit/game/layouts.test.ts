@@ -25,7 +25,7 @@ describe('layout presets', () => {
   it('are the spec’s named presets by player count, default first', () => {
     expect(presetsFor(2)).toEqual(['duo-classic']);
     expect(presetsFor(3)).toEqual(['tri-arc', 'tri-column']);
-    expect(presetsFor(4)).toEqual(['quad-horseshoe', 'quad-grid']);
+    expect(presetsFor(4)).toEqual(['quad-grid', 'quad-horseshoe']);
     expect(presetsFor(5)).toEqual(['penta-tiered']);
     expect(presetsFor(6)).toEqual(['hexa-tiered']);
     expect(presetsFor(7)).toEqual([]);
@@ -34,7 +34,7 @@ describe('layout presets', () => {
 
   it('layoutFor picks the named preset, the default, or the computed layout', () => {
     expect(layoutFor(4, 'quad-grid').name).toBe('quad-grid');
-    expect(layoutFor(4).name).toBe('quad-horseshoe');
+    expect(layoutFor(4).name).toBe('quad-grid');
     // A preset of another count (the seat count changed) falls back to this count's default.
     expect(layoutFor(3, 'quad-grid').name).toBe('tri-arc');
     expect(layoutFor(7)).toEqual({ name: COMPUTED_LAYOUT_NAME, seats: computedLayout(7) });

@@ -9,6 +9,7 @@ export async function freshDb(userId = 'u1'): Promise<PodTableDB> {
   const db = openDatabase(`test-${Date.now()}-${dbCounter}`);
   await db.open();
   await writeSession(db, { userId, token: 'tkn', paused: false });
+  await db.users.put({ id: userId, username: `user-${userId}`, displayName: null, email: `${userId}@example.test`, avatarUrl: null, defaultDeckId: null });
   return db;
 }
 

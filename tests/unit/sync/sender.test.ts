@@ -1,121 +1,141 @@
 import { describe, expect, it } from 'vitest';
+import type { PushRequest, PushResponse } from '../../../src/contract/sync';
+import { PUSH_MAX_MUTATIONS, pushResponse } from '../../../src/contract/sync';
 import { readSession } from '../../../src/db/session';
-import { enqueueWrite, retryEntry } from '../../../src/sync/outbox';
-import { createSender, type Appliers } from '../../../src/sync/sender';
-import { fail, freshDb, offline, scriptedApi } from './helpers';
+import { TimeoutError } from '../../../src/sync/api';
+import { applyServerData, MAX_ATTEMPTS } from '../../../src/sync/apply-server';
+import { writeCursor } from '../../../src/sync/cursor';
+import { mutate } from '../../../src/sync/mutate';
+import { createSender } from '../../../src/sync/sender';
+import { fail, freshDb, offline, scriptedApi, type RecordedCall } from './helpers';
 
-const applied: string[] = [];
-const appliers: Appliers = {
-  note: {
-    async applied(_db, entry) {
-      applied.push(entry.id);
-    },
-  },
-};
+const pod = { id: 'p1', name: 'Friday', ownerId: 'u1', createdById: 'u1', members: [{ id: 'u1', username: 'user-u1', displayName: null, avatarUrl: null }], createdAt: '2026-01-01T00:00:00.000Z', rev: 1 };
 
-function write(text: string) {
-  return { kind: 'note', method: 'POST' as const, path: '/api/notes', body: { text } };
+async function withPod() {
+  const db = await freshDb();
+  await applyServerData(db, { puts: { pods: [pod] } });
+  return db;
 }
 
-describe('outbox sender', () => {
-  it('sends entries in the order they were written, each with its own Idempotency-Key, and empties the outbox', async () => {
-    const db = await freshDb();
-    const a = await enqueueWrite(db, write('a'));
-    const b = await enqueueWrite(db, write('b'));
-    const c = await enqueueWrite(db, write('c'));
-    const api = scriptedApi(() => ({ ok: true }));
-    const result = await createSender({ db, api, appliers }).drain();
-    expect(result).toEqual({ state: 'empty' });
-    expect(api.calls.map((call) => (call.options.body as { text: string }).text)).toEqual(['a', 'b', 'c']);
-    expect(api.calls.map((call) => call.options.idempotencyKey)).toEqual([a.id, b.id, c.id]);
+const say = (db: Awaited<ReturnType<typeof freshDb>>, content: string) => mutate(db, 'pod.message.send', { id: crypto.randomUUID(), podId: 'p1', content });
+const readAnswer = (raw: unknown) => pushResponse.parse(raw);
+const body = (call: RecordedCall) => call.options.body as PushRequest;
+const allApplied = (call: RecordedCall): PushResponse => ({ results: body(call).mutations.map((m) => ({ id: m.id, status: 'applied' as const })), pull: null });
+
+describe('outbox sender (batched push)', () => {
+  it('sends queued writes in order, many per request, with the cursor, and empties the outbox', async () => {
+    const db = await withPod();
+    await writeCursor(db, 4);
+    const written = [];
+    for (let i = 0; i < 150; i++) written.push(await say(db, `m${i}`));
+    const api = scriptedApi(allApplied);
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'empty' });
+    expect(api.calls.map((call) => body(call).mutations.length)).toEqual([PUSH_MAX_MUTATIONS, 50]);
+    expect(api.calls.flatMap((call) => body(call).mutations.map((m) => m.id))).toEqual(written.map((entry) => entry.id));
+    expect(body(api.calls[0]!).cursor).toBe(4);
     expect(await db.outbox.count()).toBe(0);
+    expect((await db.podMessages.toArray()).every((message) => message.syncState === undefined)).toBe(true);
   });
 
-  it('keeps an entry after a network error, backs off 1 s doubling to 30 s, and holds later entries back', async () => {
-    const db = await freshDb();
-    await enqueueWrite(db, write('first'));
-    await enqueueWrite(db, write('second'));
-    let now = 1_000_000;
+  it('marks only the refused write failed and goes on with the rest', async () => {
+    const db = await withPod();
+    const [a, b, c] = [await say(db, 'a'), await say(db, 'b'), await say(db, 'c')];
+    const api = scriptedApi(() => ({
+      results: [
+        { id: a.id, status: 'applied' },
+        { id: b.id, status: 'refused', code: 404, message: 'Pod not found.' },
+        { id: c.id, status: 'applied' },
+      ],
+      pull: null,
+    }));
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'empty' });
+    expect(await db.outbox.toArray()).toMatchObject([{ id: b.id, status: 'failed', error: 'Pod not found.' }]);
+    expect((await db.podMessages.get((b.args as { id: string }).id))?.syncState).toBe('failed');
+  });
+
+  it('offline: waits with a jittered backoff, never counts it against a write, and forgets it when the network is back', async () => {
+    const db = await withPod();
+    const entry = await say(db, 'x');
     const api = scriptedApi(offline);
-    const sender = createSender({ db, api, appliers, now: () => now });
+    const sender = createSender({ db, api, random: () => 0.5, readAnswer });
     const delays: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) {
+    for (let i = 0; i < 7; i++) {
       const result = await sender.drain();
-      if (result.state !== 'waiting') throw new Error(`expected waiting, got ${result.state}`);
+      if (result.state !== 'waiting') throw new Error(result.state);
+      expect(result.offline).toBe(true);
       delays.push(result.retryInMs);
-      now += result.retryInMs;
     }
-    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-    expect(api.calls.every((call) => (call.options.body as { text: string }).text === 'first')).toBe(true);
-    expect(await db.outbox.count()).toBe(2);
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000]);
+    expect((await db.outbox.get(entry.seq!))?.attempts).toBe(0);
+    sender.resetBackoff();
+    const again = await sender.drain();
+    expect(again.state === 'waiting' && again.retryInMs).toBe(500);
   });
 
-  it.each([408, 429, 500, 503])('retries after %i with the same Idempotency-Key', async (status) => {
-    const db = await freshDb();
-    const entry = await enqueueWrite(db, write('x'));
-    let answer: () => unknown = () => fail(status);
-    const api = scriptedApi(() => answer());
-    let now = 0;
-    const sender = createSender({ db, api, appliers, now: () => now });
-    expect((await sender.drain()).state).toBe('waiting');
-    answer = () => ({ ok: true });
-    now += 1000;
-    expect(await sender.drain()).toEqual({ state: 'empty' });
-    expect(api.calls.map((call) => call.options.idempotencyKey)).toEqual([entry.id, entry.id]);
-  });
-
-  it('pauses on 401 until the session is resumed, keeping the entry', async () => {
-    const db = await freshDb();
-    await enqueueWrite(db, write('x'));
-    const api = scriptedApi(() => fail(401));
-    const sender = createSender({ db, api, appliers });
-    expect(await sender.drain()).toEqual({ state: 'paused' });
-    expect((await readSession(db)).paused).toBe(true);
-    expect(await sender.drain()).toEqual({ state: 'paused' });
-    expect(api.calls).toHaveLength(1);
-    expect(await db.outbox.count()).toBe(1);
-  });
-
-  it('marks a 4xx as failed with the server message and goes on with the queue; retry puts it back in place', async () => {
-    const db = await freshDb();
-    const bad = await enqueueWrite(db, write('bad'));
-    await enqueueWrite(db, write('good'));
-    let rejectBad = true;
+  it('a write the server fails on (5xx for it) is tried again, then shown failed after a bounded number of tries; the queue goes on', async () => {
+    const db = await withPod();
+    const bad = await say(db, 'bad');
+    const good = await say(db, 'good');
     const api = scriptedApi((call) => {
-      if ((call.options.body as { text: string }).text === 'bad' && rejectBad) fail(409, 'That e-mail is taken.');
-      return { ok: true };
+      const ids = body(call).mutations.map((m) => m.id);
+      return { results: ids[0] === bad.id ? [{ id: bad.id, status: 'error', message: 'Something went wrong on our side.' }] : ids.map((id) => ({ id, status: 'applied' })), pull: null };
     });
-    const sender = createSender({ db, api, appliers });
+    const sender = createSender({ db, api, random: () => 0, readAnswer });
+    for (let i = 1; i < MAX_ATTEMPTS; i++) expect((await sender.drain()).state).toBe('waiting');
     expect(await sender.drain()).toEqual({ state: 'empty' });
-    const rows = await db.outbox.toArray();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: bad.id, status: 'failed', error: 'That e-mail is taken.' });
-
-    rejectBad = false;
-    await retryEntry(db, bad.id);
-    expect(await sender.drain()).toEqual({ state: 'empty' });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await db.outbox.toArray()).toMatchObject([{ id: bad.id, status: 'failed', attempts: MAX_ATTEMPTS }]);
+    expect(api.calls.at(-1) && body(api.calls.at(-1)!).mutations.map((m) => m.id)).toEqual([good.id]);
   });
 
-  it('never sends the same entry twice when two senders drain at once (one lock)', async () => {
-    const db = await freshDb();
-    for (const text of ['1', '2', '3', '4']) await enqueueWrite(db, write(text));
-    const api = scriptedApi(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return { ok: true };
+  it('after a failed request (timeout, 5xx) sends the first write alone, so one write that breaks every request is found', async () => {
+    const db = await withPod();
+    const poison = await say(db, 'poison');
+    await say(db, 'fine');
+    let answers = 0;
+    const api = scriptedApi((call) => {
+      answers += 1;
+      if (body(call).mutations.some((m) => m.id === poison.id)) throw new TimeoutError();
+      return allApplied(call);
     });
-    const first = createSender({ db, api, appliers });
-    const second = createSender({ db, api, appliers });
-    await Promise.all([first.drain(), second.drain(), first.drain()]);
-    expect(api.calls.map((call) => (call.options.body as { text: string }).text)).toEqual(['1', '2', '3', '4']);
+    const sender = createSender({ db, api, random: () => 0, readAnswer });
+    // One round finds the request fails, MAX_ATTEMPTS rounds send the poison alone, the last sends the rest.
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) await sender.drain();
+    expect(api.calls.slice(1).every((call) => body(call).mutations.length === 1)).toBe(true);
+    expect(await db.outbox.toArray()).toMatchObject([{ id: poison.id, status: 'failed' }]);
+    expect(answers).toBeGreaterThan(MAX_ATTEMPTS);
   });
 
-  it('sends nothing without a token', async () => {
-    const db = await freshDb();
-    await db.meta.clear();
-    await enqueueWrite(db, write('x'));
-    const api = scriptedApi(() => ({ ok: true }));
-    expect(await createSender({ db, api, appliers }).drain()).toEqual({ state: 'paused' });
-    expect(api.calls).toHaveLength(0);
+  it('401 pauses sending until the next login; 426 pauses it and asks for the update', async () => {
+    for (const [status, field] of [
+      [401, 'paused'],
+      [426, 'updateRequired'],
+    ] as const) {
+      const db = await withPod();
+      await say(db, 'x');
+      const sender = createSender({ db, api: scriptedApi(() => fail(status)), readAnswer });
+      expect(await sender.drain()).toEqual({ state: 'paused' });
+      expect((await readSession(db))[field]).toBe(true);
+      expect(await db.outbox.count()).toBe(1);
+    }
+  });
+
+  it('429 waits for Retry-After', async () => {
+    const db = await withPod();
+    await say(db, 'x');
+    const api = scriptedApi(() => ({ results: [], retryAfter: 7, pull: null }));
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'waiting', retryInMs: 7000 });
+  });
+
+  it("brings the mirror up to date with the pull in the push's answer", async () => {
+    const db = await withPod();
+    await writeCursor(db, 1);
+    const entry = await say(db, 'hello');
+    const api = scriptedApi((): PushResponse => ({
+      results: [{ id: entry.id, status: 'applied' }],
+      pull: { cursor: 3, reset: false, more: false, applied: [], puts: { pods: [{ ...pod, name: 'Renamed', rev: 2 }] }, dels: {} },
+    }));
+    await createSender({ db, api, readAnswer }).drain();
+    expect((await db.pods.get('p1'))?.name).toBe('Renamed');
+    expect((await db.meta.get('sync:cursor'))?.value).toBe(3);
   });
 });

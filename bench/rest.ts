@@ -1,0 +1,132 @@
+/**
+ * REST hot path: requests/s of PodTable against a bare node:http server (own process) that
+ * answers the same bytes, measured back to back in the same run:
+ * - GET /api/users/me, GET /api/pods/{id}/messages?limit=3: READ_CONCURRENCY requests in
+ *   flight for DURATION_MS, over keep-alive connections;
+ * - POST /api/pods/{id}/messages: one at a time (sequential), for DURATION_MS.
+ * PodTable runs at LOG_LEVEL=info, the production default, so logging cost is included.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Recorded } from './bare-http-server';
+
+export const READ_CONCURRENCY = 8;
+export const DURATION_MS = 3000;
+const WARMUP_MS = 500;
+
+export interface RestFigure {
+  name: string;
+  ours: number;
+  bare: number;
+}
+
+interface Shot {
+  method: string;
+  path: string;
+  body?: () => string;
+  headers: Record<string, string>;
+}
+
+function request(agent: http.Agent, base: URL, shot: Shot): Promise<{ status: number; contentType: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = shot.body?.();
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: shot.method,
+        path: shot.path,
+        headers: { ...shot.headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Requests/s with `concurrency` loops for DURATION_MS (after a warm-up); every answer must be 2xx. */
+async function throughput(base: URL, shot: Shot, concurrency: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    const run = async (ms: number) => {
+      let done = 0;
+      const until = performance.now() + ms;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < until) {
+            const answer = await request(agent, base, shot);
+            if (answer.status >= 300) throw new Error(`${shot.method} ${shot.path} answered ${answer.status}: ${answer.body}`);
+            done += 1;
+          }
+        }),
+      );
+      return done;
+    };
+    await run(WARMUP_MS);
+    const started = performance.now();
+    const done = await run(DURATION_MS);
+    return (done / (performance.now() - started)) * 1000;
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function startBare(recorded: Recorded[]): Promise<{ url: URL; stop(): void }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'podtable-bench-')), 'recorded.json');
+  writeFileSync(file, JSON.stringify(recorded));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-http-server.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /PORT (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare http server exited with ${code}`)));
+  });
+  return { url: new URL(`http://127.0.0.1:${port}`), stop: () => child.kill() };
+}
+
+export async function restVersusBare(baseUrl: string, user: { token: string }): Promise<RestFigure[]> {
+  const base = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true });
+  const auth = { authorization: `Bearer ${user.token}` };
+  const pod = JSON.parse((await request(agent, base, { method: 'POST', path: '/api/pods', headers: auth, body: () => JSON.stringify({ name: 'Bench pod' }) })).body) as { id: string };
+  let sent = 0;
+  const shots: Array<{ name: string; shot: Shot; concurrency: number }> = [
+    { name: 'GET /api/users/me', shot: { method: 'GET', path: '/api/users/me', headers: auth }, concurrency: READ_CONCURRENCY },
+    { name: 'GET /api/pods/{id}/messages?limit=3', shot: { method: 'GET', path: `/api/pods/${pod.id}/messages?limit=3`, headers: auth }, concurrency: READ_CONCURRENCY },
+    {
+      name: 'POST /api/pods/{id}/messages (sequential)',
+      shot: { method: 'POST', path: `/api/pods/${pod.id}/messages`, headers: auth, body: () => JSON.stringify({ content: `bench message ${sent++}` }) },
+      concurrency: 1,
+    },
+  ];
+  for (let i = 0; i < 3; i++) await request(agent, base, shots[2]!.shot);
+  const recorded: Recorded[] = [];
+  for (const { shot } of shots) {
+    const answer = await request(agent, base, shot);
+    recorded.push({ method: shot.method, path: shot.path.split('?')[0]!, status: answer.status, contentType: answer.contentType, body: answer.body });
+  }
+  agent.destroy();
+  const bare = await startBare(recorded);
+  try {
+    const figures: RestFigure[] = [];
+    for (const { name, shot, concurrency } of shots) {
+      const theirs = await throughput(bare.url, shot, concurrency);
+      const ours = await throughput(base, shot, concurrency);
+      figures.push({ name, ours, bare: theirs });
+    }
+    return figures;
+  } finally {
+    bare.stop();
+  }
+}

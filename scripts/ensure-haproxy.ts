@@ -1,0 +1,28 @@
+/**
+ * The scale test runs Debian's HAProxy in front of the server processes. When it is missing:
+ * as root, `apt-get update && apt-get install -y haproxy`; otherwise say exactly what to
+ * install and fail (like ensure-chromium.ts). Nothing is downloaded from anywhere else.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const HAPROXY_PATH = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+export function ensureHaproxy(): string {
+  if (existsSync(HAPROXY_PATH)) return HAPROXY_PATH;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || process.env.HAPROXY_PATH) {
+    console.error(`HAProxy is missing at ${HAPROXY_PATH}. Install Debian's package as root:\n  apt-get update && apt-get install -y haproxy\n(or set HAPROXY_PATH).`);
+    process.exit(1);
+  }
+  console.log("HAProxy is missing: installing Debian's haproxy package…");
+  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!existsSync(HAPROXY_PATH)) {
+    console.error(`apt-get finished but ${HAPROXY_PATH} still does not exist.`);
+    process.exit(1);
+  }
+  return HAPROXY_PATH;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureHaproxy();

@@ -1,0 +1,50 @@
+/** One named limit over a store (store.ts), with the 429 answer built in. */
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '../errors';
+import { createLimiter, type LimitBackend, type LimitSpec } from './store';
+
+export class Limiter {
+  private readonly store: RateLimiterAbstract;
+
+  constructor(
+    backend: LimitBackend,
+    readonly name: string,
+    readonly spec: LimitSpec,
+    /** The 429's message. */
+    private readonly message: string,
+  ) {
+    this.store = createLimiter(backend, name, spec);
+  }
+
+  /** Counts one use; throws 429 (Retry-After = until the window ends) when that was one too many. */
+  async consume(key: string, points = 1): Promise<RateLimiterRes> {
+    try {
+      return await this.store.consume(key, points);
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      const msBeforeNext = (rejection as RateLimiterRes).msBeforeNext ?? this.spec.durationSeconds * 1000;
+      throw tooManyRequests(this.message, msBeforeNext / 1000);
+    }
+  }
+
+  /** Throws 429 when the key has used up its points; consumes nothing. */
+  async assertOpen(key: string): Promise<void> {
+    const state = await this.store.get(key);
+    if (state && state.consumedPoints >= this.spec.points) throw tooManyRequests(this.message, state.msBeforeNext / 1000);
+  }
+
+  /** Points used in the current window (0 when none). */
+  async used(key: string): Promise<{ points: number; msBeforeNext: number }> {
+    const state = await this.store.get(key);
+    return { points: state?.consumedPoints ?? 0, msBeforeNext: state?.msBeforeNext ?? 0 };
+  }
+
+  /** Marks the key as over its limit for `seconds` (the login brake's delay). */
+  async block(key: string, seconds: number): Promise<void> {
+    await this.store.block(key, seconds);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.store.delete(key);
+  }
+}

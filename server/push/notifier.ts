@@ -1,0 +1,80 @@
+/**
+ * The one place live events turn into push notifications: subscribed to the hub's publish
+ * path (hub.onPublish), so no route handler knows about push. For every DIRECT_MESSAGE,
+ * POD_MESSAGE_NEW, FRIEND_REQUEST and POD_INVITATION this process publishes, every recipient
+ * but the actor who wants that kind (settings, pod mutes) gets a push on each of their
+ * devices. The service worker decides not to show it when the app is open and visible there.
+ *
+ * Nothing here delays the request that published: the event is queued, and lookups and
+ * sends run in the background, at most PUSH_CONCURRENCY at a time.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ServerEvent } from '../../src/contract/live';
+import { pods, pushSubscriptions } from '../db/schema';
+import type { Db } from '../db/types';
+import type { LiveHub } from '../live/hub';
+import { intentFor, PUSHED_EVENT_TYPES, type PushIntent } from './notifications';
+import { createVapidAuthorizer, sendPush, type SendOptions } from './send';
+import { subscriptionsWanting } from './settings';
+import { createWorkQueue } from './queue';
+
+/**
+ * 8 requests in flight: push services answer in ~50–300 ms, so this is hundreds of pushes a
+ * second, while a slow push service cannot tie up more than 8 sockets.
+ */
+export const PUSH_CONCURRENCY = 8;
+/** Beyond this many waiting jobs the oldest is dropped (logged): ~10k pushes of backlog. */
+export const PUSH_MAX_PENDING = 10_000;
+
+interface NotifierLog {
+  warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+export interface PushNotifier {
+  /** Resolves when every queued notification has been sent or given up. */
+  idle(): Promise<void>;
+}
+
+export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: NotifierLog): PushNotifier {
+  const queue = createWorkQueue({
+    concurrency: PUSH_CONCURRENCY,
+    maxPending: PUSH_MAX_PENDING,
+    onError: (error) => log.warn({ err: error }, 'push notification failed'),
+    onDrop: () => log.warn({}, 'push backlog full; a notification was dropped'),
+  });
+  const sending = { ...send, authorize: createVapidAuthorizer(send) };
+  const lookups = {
+    async podName(podId: string) {
+      const [row] = await db.select({ name: pods.name }).from(pods).where(eq(pods.id, podId)).limit(1);
+      return row?.name ?? null;
+    },
+  };
+
+  async function deliver(intent: PushIntent): Promise<void> {
+    const subscriptions = await subscriptionsWanting(db, intent.recipients, intent.kind, intent.podId);
+    for (const subscription of subscriptions) {
+      queue.push(async () => {
+        const result = await sendPush(subscription, intent.payload, sending);
+        if (result.outcome === 'gone') {
+          await db
+            .delete(pushSubscriptions)
+            .where(and(eq(pushSubscriptions.endpoint, subscription.endpoint), eq(pushSubscriptions.userId, subscription.userId)));
+          log.debug({ status: result.status }, 'push subscription expired; removed');
+        } else if (result.outcome === 'failed') {
+          log.warn({ status: result.status ?? null, host: new URL(subscription.endpoint).host }, 'push service refused a notification');
+        }
+      });
+    }
+  }
+
+  hub.onPublish((userIds: readonly string[], event: ServerEvent) => {
+    if (!PUSHED_EVENT_TYPES.has(event.type)) return;
+    queue.push(async () => {
+      const intent = await intentFor(userIds, event, lookups);
+      if (intent && intent.recipients.length > 0) await deliver(intent);
+    });
+  });
+
+  return { idle: () => queue.idle() };
+}

@@ -1,0 +1,71 @@
+/**
+ * Security headers on every answer (@fastify/helmet plus two of ours):
+ * - Content-Security-Policy: scripts only from this origin (no inline script, no eval: the
+ *   built app has neither — scripts/check-inline.ts… see tests/e2e/csp.spec.ts), workers and
+ *   the manifest from this origin, images from this origin and data: URIs (avatars DiceBear
+ *   draws on the device), connections (fetch, the WebSocket) to this origin only, no plugins,
+ *   no <base>, forms post here only, and no framing (frame-ancestors 'none': no clickjacking).
+ *   Styles allow 'unsafe-inline' (known limit): Radix's dialogs inject a <style> element at
+ *   run time (react-remove-scroll-bar) whose content depends on the scrollbar width, so neither
+ *   a hash nor a build-time nonce can name it; the script policy is what stops XSS.
+ * - Referrer-Policy: no-referrer (mailed links carry tokens in their paths).
+ * - Permissions-Policy: no camera, microphone, location, sensors, payment or USB; the screen
+ *   wake lock (the playmat keeps the screen on) for this origin only.
+ * - Strict-Transport-Security only when the request came over HTTPS (directly, or per
+ *   X-Forwarded-Proto from a trusted proxy: TRUST_PROXY): sent over plain HTTP it would be
+ *   ignored by browsers and would wrongly pin a LAN setup to HTTPS.
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), screen-wake-lock=(self)';
+/** One year, the preload lists' minimum. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The same policy as a plain header map, for the answers Fastify's router gives before any hook
+ * runs (a malformed URL, an over-long path: errors.ts frameworkErrors).
+ */
+export function baselineSecurityHeaders(): Record<string, string> {
+  const csp = Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+  return {
+    'content-security-policy': csp,
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    // Would block the cross-origin images a deck link preview may show one day; nothing here needs isolation.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
+}

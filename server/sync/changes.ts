@@ -1,0 +1,137 @@
+/**
+ * Turns change-log refs into what the reader may see NOW: the rows' current state where the
+ * reader has access, a deletion where the row is gone or access was lost (a removed member, a
+ * stranger, an ended friendship). Authorization is exactly the REST routes': a pod and its
+ * messages for members, a message for its two participants, an invitation for its invitee, its
+ * inviter and the pod's members, a deck for its owner, a game for its creator and account
+ * participants, a user's full record for that user only.
+ */
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { SyncDels, SyncPuts } from '../../src/contract/sync';
+import { decks, directMessages, friendships, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+import { toDeck } from '../decks/repo';
+import { toGame } from '../games/repo';
+import { membersOf } from '../social/podsRepo';
+import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
+import { toUser } from '../users/view';
+import { invitationViews } from './mutators/podInvitations';
+import type { RefKind } from './refs';
+
+export interface Changes {
+  puts: SyncPuts;
+  dels: SyncDels;
+}
+
+type Loader = (db: DbOrTx, me: string, ids: string[], out: Changes) => Promise<void>;
+
+function put<K extends keyof SyncPuts>(out: Changes, table: K, rows: NonNullable<SyncPuts[K]>): void {
+  if (rows.length === 0) return;
+  (out.puts[table] ??= [] as never as NonNullable<SyncPuts[K]>).push(...(rows as never[]));
+}
+
+function del(out: Changes, table: keyof SyncDels, ids: Iterable<string>): void {
+  const list = [...ids];
+  if (list.length === 0) return;
+  (out.dels[table] ??= []).push(...list);
+}
+
+function missing(ids: string[], found: Iterable<string>): string[] {
+  const seen = new Set(found);
+  return ids.filter((id) => !seen.has(id));
+}
+
+const loaders: Record<RefKind, Loader> = {
+  async user(db, me, ids, out) {
+    if (!ids.includes(me)) return;
+    const [row] = await db.select().from(users).where(eq(users.id, me));
+    if (row) put(out, 'users', [toUser(row)]);
+  },
+  async friendship(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(friendships)
+      .where(and(inArray(friendships.id, ids), or(eq(friendships.requesterId, me), eq(friendships.addresseeId, me))));
+    const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
+    for (const row of rows) {
+      if (row.status === 'ACCEPTED') {
+        put(out, 'friendships', [toFriendship(row, me, people)]);
+        del(out, 'friendRequests', [row.id]);
+      } else {
+        put(out, 'friendRequests', [toFriendRequest(row, people)]);
+        del(out, 'friendships', [row.id]);
+      }
+    }
+    const gone = missing(ids, rows.map((row) => row.id));
+    del(out, 'friendships', gone);
+    del(out, 'friendRequests', gone);
+  },
+  async dm(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(directMessages)
+      .where(and(inArray(directMessages.id, ids), or(eq(directMessages.senderId, me), eq(directMessages.receiverId, me))));
+    const people = await publicUsers(db, rows.map((row) => row.senderId));
+    put(out, 'directMessages', rows.map((row) => toDirectMessage(row, people)));
+    del(out, 'directMessages', missing(ids, rows.map((row) => row.id)));
+  },
+  async pod(db, me, ids, out) {
+    const rows = await db
+      .select({ pod: pods })
+      .from(pods)
+      .innerJoin(podMembers, and(eq(podMembers.podId, pods.id), eq(podMembers.userId, me)))
+      .where(inArray(pods.id, ids));
+    const members = await membersOf(db, rows.map((row) => row.pod.id));
+    put(out, 'pods', rows.map((row) => toPod(row.pod, members.get(row.pod.id) ?? [])));
+    del(out, 'pods', missing(ids, rows.map((row) => row.pod.id)));
+  },
+  async podMessage(db, me, ids, out) {
+    const rows = await db
+      .select({ message: podMessages })
+      .from(podMessages)
+      .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me)))
+      .where(inArray(podMessages.id, ids));
+    const people = await publicUsers(db, rows.map((row) => row.message.senderId));
+    put(out, 'podMessages', rows.map((row) => toPodMessage(row.message, people)));
+    del(out, 'podMessages', missing(ids, rows.map((row) => row.message.id)));
+  },
+  async podInvitation(db, me, ids, out) {
+    const myPods = db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, me));
+    const rows = await db
+      .select()
+      .from(podInvitations)
+      .where(
+        and(
+          inArray(podInvitations.id, ids),
+          or(eq(podInvitations.inviteeId, me), eq(podInvitations.invitedById, me), inArray(podInvitations.podId, myPods)),
+        ),
+      );
+    put(out, 'podInvitations', await invitationViews(db, rows));
+    del(out, 'podInvitations', missing(ids, rows.map((row) => row.id)));
+  },
+  async deck(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(decks)
+      .where(and(inArray(decks.id, ids), eq(decks.ownerId, me)));
+    put(out, 'decks', rows.map(toDeck));
+    del(out, 'decks', missing(ids, rows.map((row) => row.id)));
+  },
+  async game(db, me, ids, out) {
+    const rows = await db
+      .select({ game: games })
+      .from(games)
+      .innerJoin(gamePlayers, and(eq(gamePlayers.gameId, games.id), eq(gamePlayers.userId, me)))
+      .where(inArray(games.id, ids));
+    put(out, 'games', rows.map((row) => toGame(row.game)));
+    del(out, 'games', missing(ids, rows.map((row) => row.game.id)));
+  },
+};
+
+export async function loadChanges(db: DbOrTx, me: string, refs: Map<RefKind, Set<string>>): Promise<Changes> {
+  const out: Changes = { puts: {}, dels: {} };
+  for (const [kind, ids] of refs) {
+    if (ids.size > 0) await loaders[kind](db, me, [...ids], out);
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+/** What a server mutator is: the apply of one write kind, inside the transaction runMutation opens. */
+import type { MutationArgs, MutationName } from '../../src/contract/mutations';
+import type { AuthUser } from '../auth/authenticate';
+import type { Tx } from '../db/types';
+import type { AppDeps } from '../deps';
+import type { ChangeRecorder } from './recorder';
+
+export interface MutationContext {
+  tx: Tx;
+  me: AuthUser;
+  /** The time of this apply (the server's clock; tests move it). */
+  now: Date;
+  /** The mutation's id: the Idempotency-Key of a REST write, the outbox entry's id of a push. */
+  mutationId: string;
+  /**
+   * The id records this mutation creates keep as `clientId` (so an optimistic row and its
+   * server copy are recognised as one): the mutation id, or null for a REST write sent without
+   * an Idempotency-Key (its id is the server's own choice).
+   */
+  clientId: string | null;
+  deps: AppDeps;
+  /** Who hears of what this mutation changed (change log + live events). */
+  log: ChangeRecorder;
+  /** Work for after the commit (mail); never for anything the mutation's correctness needs. */
+  afterCommit(task: () => void): void;
+  /**
+   * Reads that cannot change within one batch, computed once per batch (the author's own public
+   * fields, which every message they send carries).
+   */
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+export interface ServerMutator<N extends MutationName> {
+  /**
+   * Applies the mutation, or throws an HttpError (4xx) to refuse it: a refusal rolls the whole
+   * transaction back, so nothing of it stays. Returns the REST answer's body.
+   */
+  apply(ctx: MutationContext, args: MutationArgs<N>): Promise<unknown>;
+  /**
+   * The REST answer for a repeat whose first answer was not kept (it came through the batched
+   * push, which keeps none): the record as it is now. Without it a repeat answers `null`.
+   */
+  current?(ctx: Omit<MutationContext, 'log' | 'afterCommit' | 'clientId' | 'once'>, args: MutationArgs<N>): Promise<unknown>;
+}
+
+export type ServerMutators = { [N in MutationName]: ServerMutator<N> };

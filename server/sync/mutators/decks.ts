@@ -1,0 +1,82 @@
+/**
+ * Decks: a save (create with the client's UUID, or replace an existing deck) and delete. A user
+ * sees and changes only their own decks; anyone else's deck answers 404 as if it did not exist.
+ * Deleting the default deck clears users.default_deck_id in the same transaction.
+ * Heard by: the owner's devices (DECK_UPDATED, DECK_REMOVED, USER_UPDATED).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { decks, users } from '../../db/schema';
+import { findOwnDeck, toDeck } from '../../decks/repo';
+import { badRequest, conflict, notFound } from '../../errors';
+import { isUuid } from '../../validate';
+import { toUser } from '../../users/view';
+import type { ServerMutator } from '../mutator';
+import { ref } from '../refs';
+
+export const DeckServerText = {
+  notFound: 'Deck not found.',
+  idTaken: 'A deck with this id already exists.',
+} as const;
+
+export const deckSave: ServerMutator<'deck.save'> = {
+  async apply({ tx, me, now, log }, { id, create, ...fields }) {
+    const values = {
+      name: fields.name,
+      description: fields.description,
+      commander: fields.commander,
+      hasPartner: fields.hasPartner,
+      partnerCommander: fields.partnerCommander,
+      externalLinks: fields.externalLinks,
+    };
+    // Absent, the stored list stays (the deck form does not carry it); a new deck starts empty.
+    const cards = fields.cards;
+    let row;
+    if (!isUuid(id)) {
+      if (create) throw badRequest('id must be a UUID.');
+      throw notFound(DeckServerText.notFound);
+    }
+    if (create) {
+      [row] = await tx
+        .insert(decks)
+        .values({ id, ownerId: me.id, ...values, cards: cards ?? [], createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: decks.id })
+        .returning();
+      if (!row) {
+        // The id exists: our own deck (created under another key) answers as it is; anyone else's id is taken.
+        const existing = await findOwnDeck(tx, me.id, id);
+        if (!existing) throw conflict(DeckServerText.idTaken);
+        return toDeck(existing);
+      }
+    } else {
+      [row] = await tx
+        .update(decks)
+        .set({ ...values, ...(cards ? { cards } : {}), updatedAt: now, rev: sql`${decks.rev} + 1` })
+        .where(and(eq(decks.id, id), eq(decks.ownerId, me.id)))
+        .returning();
+      if (!row) throw notFound(DeckServerText.notFound);
+    }
+    const deck = toDeck(row);
+    log.emit([me.id], [ref('deck', id)], { type: 'DECK_UPDATED', payload: deck });
+    return deck;
+  },
+  async current({ tx, me }, { id }) {
+    const row = await findOwnDeck(tx, me.id, id);
+    return row ? toDeck(row) : null;
+  },
+};
+
+export const deckDelete: ServerMutator<'deck.delete'> = {
+  async apply({ tx, me, now, log }, { id }) {
+    const existing = await findOwnDeck(tx, me.id, id);
+    if (!existing) throw notFound(DeckServerText.notFound);
+    await tx.delete(decks).where(and(eq(decks.id, id), eq(decks.ownerId, me.id)));
+    log.emit([me.id], [ref('deck', id)], { type: 'DECK_REMOVED', deckId: id });
+    const [owner] = await tx
+      .update(users)
+      .set({ defaultDeckId: null, updatedAt: now, rev: sql`${users.rev} + 1` })
+      .where(and(eq(users.id, me.id), eq(users.defaultDeckId, id)))
+      .returning();
+    if (owner) log.emit([me.id], [ref('user', me.id)], { type: 'USER_UPDATED', payload: toUser(owner) });
+    return undefined;
+  },
+};

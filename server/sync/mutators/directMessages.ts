@@ -1,0 +1,48 @@
+/**
+ * dm.send: a direct message, with the client's UUID as its id (a replay whose answer was lost
+ * finds the row instead of making a second one). Only the two participants ever read it; both
+ * hear of it (DIRECT_MESSAGE).
+ */
+import { and, eq, or } from 'drizzle-orm';
+import { directMessages } from '../../db/schema';
+import { isForeignKeyViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { SocialText } from '../../social/text';
+import { publicUsers, toDirectMessage } from '../../social/views';
+import { isUuid } from '../../validate';
+import type { ServerMutator } from '../mutator';
+import { ref } from '../refs';
+
+export const dmSend: ServerMutator<'dm.send'> = {
+  async apply({ tx, me, now, clientId, log, once }, args) {
+    if (args.receiverId === me.id) throw badRequest(SocialText.messageSelf);
+    // An unknown receiver is found by the insert's foreign key (one round trip fewer per message).
+    if (!isUuid(args.receiverId)) throw notFound(SocialText.userNotFound);
+    let created;
+    try {
+      [created] = await tx
+        .insert(directMessages)
+        .values({ id: args.id, clientId, senderId: me.id, receiverId: args.receiverId, content: args.content, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(SocialText.userNotFound);
+      throw error;
+    }
+    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
+    if (!created) {
+      // The id (or this write's client id) exists: our own earlier message answers again; anyone else's is taken.
+      const mine = clientId ? and(eq(directMessages.senderId, me.id), eq(directMessages.clientId, clientId)) : undefined;
+      const [existing] = await tx.select().from(directMessages).where(or(eq(directMessages.id, args.id), mine)).limit(1);
+      if (!existing || existing.senderId !== me.id) throw conflict(SocialText.messageIdTaken);
+      return toDirectMessage(existing, people);
+    }
+    const message = toDirectMessage(created, people);
+    log.emit([me.id, args.receiverId], [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
+    return message;
+  },
+  async current({ tx }, args) {
+    const [row] = await tx.select().from(directMessages).where(eq(directMessages.id, args.id)).limit(1);
+    return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * Game mutations. The rules are src/game's (shared with the app): startGame builds the record,
+ * applyIncrement and applyGameUpdate change it; this module adds who may, storage, exactly-once
+ * and who hears of it.
+ * - Access: the creator and the account participants read and change a game; anyone else gets
+ *   404. Only the creator deletes it.
+ * - Every change locks the game row (SELECT … FOR UPDATE), so concurrent increments all land
+ *   and totals are exact; each applied change bumps `rev`.
+ * - Exactly once per change id, forever: applied increment ids and update event ids are kept in
+ *   game_changes (a repeat from any device, under any mutation id, changes nothing).
+ * - Heard by the creator and every account participant: GAME_INCREMENT (the increment and the
+ *   revision it makes: a few hundred bytes instead of the whole game) for a counter change,
+ *   GAME_UPDATED (the whole game) for everything else, GAME_REMOVED for a deletion.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Game } from '../../../src/contract/game';
+import { GameText } from '../../../src/contract/game';
+import { applyIncrement } from '../../../src/game/counters';
+import { startGame } from '../../../src/game/start';
+import { applyGameUpdate } from '../../../src/game/update';
+import { gamePlayers, games, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { createClaims } from '../../games/claims';
+import { podMembersAmong } from '../../games/pods';
+import {
+  GameServerText,
+  findGame,
+  gameAudience,
+  gameColumns,
+  isChangeApplied,
+  isEventUndone,
+  loadGame,
+  recordChange,
+  rethrowRuleError,
+  saveGame,
+} from '../../games/repo';
+import { isUuid } from '../../validate';
+import type { MutationContext, ServerMutator } from '../mutator';
+import { ref } from '../refs';
+
+async function lockGame({ tx, me }: MutationContext, gameId: string): Promise<Game> {
+  if (!isUuid(gameId)) throw notFound(GameServerText.notFound);
+  const game = await loadGame(tx, gameId, me.id, true);
+  if (!game) throw notFound(GameServerText.notFound);
+  return game;
+}
+
+function announceGame({ log }: MutationContext, game: Game): void {
+  log.emit(gameAudience(game), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: game });
+}
+
+export const gameCreate: ServerMutator<'game.create'> = {
+  async apply(ctx, body) {
+    const { tx, me, now, deps } = ctx;
+    const selves = body.participants.filter((p) => p.role === 'self');
+    if (selves.length !== 1 || selves[0]!.userId !== me.id) throw badRequest(GameServerText.selfRequired);
+
+    const accountIds = body.participants.flatMap((p) => (p.userId ? [p.userId] : []));
+    if (!accountIds.every(isUuid)) throw notFound(GameServerText.playerNotFound);
+    const found = await tx
+      .select({ id: users.id, username: users.username, displayName: users.displayName })
+      .from(users)
+      .where(inArray(users.id, accountIds));
+    if (found.length !== new Set(accountIds).size) throw notFound(GameServerText.playerNotFound);
+    // Account players go by their account's name (as a claimed guest does), not a name the creator typed.
+    const names = new Map(found.map((user) => [user.id, user.displayName || user.username]));
+    if (body.podId !== null) {
+      if (!isUuid(body.podId)) throw notFound(GameServerText.podNotFound);
+      const members = await podMembersAmong(tx, body.podId, accountIds);
+      if (!members.has(me.id)) throw notFound(GameServerText.podNotFound);
+      if (!accountIds.every((id) => members.has(id))) throw badRequest(GameServerText.notPodMember);
+    }
+
+    const hostName = names.get(me.id) ?? me.username;
+    const participants = body.participants.map((p) => (p.userId ? { ...p, displayName: names.get(p.userId) ?? p.displayName } : p));
+    const record: Game = { ...startGame({ ...body, participants }, { createdById: me.id, at: now.toISOString() }), rev: 1 };
+
+    const [inserted] = await tx.insert(games).values(gameColumns(record)).onConflictDoNothing({ target: games.id }).returning({ id: games.id });
+    if (!inserted) {
+      // The id exists: our own create under another key answers the game as it is now; another's id is taken.
+      const existing = await findGame(tx, record.id);
+      if (!existing || existing.createdById !== me.id) throw conflict(GameServerText.idTaken);
+      return existing;
+    }
+    await tx.insert(gamePlayers).values(accountIds.map((userId) => ({ gameId: record.id, userId })));
+    const mails = await createClaims(tx, record, hostName, deps.config.appUrl, now);
+    ctx.afterCommit(() => {
+      for (const mail of mails) deps.sendMailInBackground(mail);
+    });
+    announceGame(ctx, record);
+    return record;
+  },
+  async current({ tx, me }, body) {
+    return (await loadGame(tx, body.id, me.id)) ?? null;
+  },
+};
+
+export const gameIncrementMutator: ServerMutator<'game.increment'> = {
+  async apply(ctx, { gameId, increment }) {
+    const { tx, now, log } = ctx;
+    const current = await lockGame(ctx, gameId);
+    // A repeat (or a second undo of the same event) answers the game as it is, even once it has ended.
+    if (await isChangeApplied(tx, gameId, increment.id)) return current;
+    if (increment.undoes !== undefined && (await isEventUndone(tx, gameId, increment.undoes))) return current;
+    if (current.status !== 'ACTIVE') throw conflict(GameText.gameEnded);
+    const at = now.toISOString();
+    let next: Game = current;
+    try {
+      next = applyIncrement(current, increment, { at });
+    } catch (error) {
+      rethrowRuleError(error);
+    }
+    if (next === current) return current;
+    next = { ...next, rev: (current.rev ?? 1) + 1 };
+    await saveGame(tx, next);
+    await recordChange(tx, gameId, { id: increment.id, kind: 'increment', undoes: increment.undoes, at: now });
+    log.emit(gameAudience(next), [ref('game', gameId)], { type: 'GAME_INCREMENT', gameId, rev: next.rev!, at, increment });
+    return next;
+  },
+  async current({ tx, me }, { gameId }) {
+    return (await loadGame(tx, gameId, me.id)) ?? null;
+  },
+};
+
+export const gameUpdateMutator: ServerMutator<'game.update'> = {
+  async apply(ctx, { gameId, update }) {
+    const { tx, now } = ctx;
+    const current = await lockGame(ctx, gameId);
+    const appliedIds = new Set<string>();
+    if (update.eventId && (await isChangeApplied(tx, gameId, update.eventId))) appliedIds.add(update.eventId);
+    const undoneAlready = update.undoes !== undefined && (await isEventUndone(tx, gameId, update.undoes));
+    let next = current;
+    try {
+      next = applyGameUpdate(current, update, { at: now.toISOString(), appliedIds, undoneAlready });
+    } catch (error) {
+      rethrowRuleError(error);
+    }
+    if (next === current) return current;
+    next = { ...next, rev: (current.rev ?? 1) + 1 };
+    await saveGame(tx, next);
+    if (update.eventId && !appliedIds.has(update.eventId) && next.events.some((event) => event.id === update.eventId)) {
+      await recordChange(tx, gameId, { id: update.eventId, kind: 'update', undoes: update.undoes, at: now });
+    }
+    announceGame(ctx, next);
+    return next;
+  },
+  async current({ tx, me }, { gameId }) {
+    return (await loadGame(tx, gameId, me.id)) ?? null;
+  },
+};
+
+export const gameDelete: ServerMutator<'game.delete'> = {
+  async apply(ctx, { gameId }) {
+    const game = await lockGame(ctx, gameId);
+    if (game.createdById !== ctx.me.id) throw forbidden(GameServerText.creatorOnly);
+    await ctx.tx.delete(games).where(eq(games.id, gameId));
+    ctx.log.emit(gameAudience(game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
+    return undefined;
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * Pod invitations: any member invites (the invitation takes the client's UUID); the invitee
+ * accepts (becomes a member) or declines. Only pending invitations exist.
+ * Heard by: the invitee and the inviter (POD_INVITATION, POD_INVITATION_REMOVED); every member
+ * when someone joins (POD_UPDATED).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isForeignKeyViolation } from '../../db/errors';
+import { podInvitations, podMembers, pods } from '../../db/schema';
+import type { DbOrTx } from '../../db/types';
+import { conflict, notFound } from '../../errors';
+import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
+import { SocialText } from '../../social/text';
+import { publicUsers, toPodInvitation, type PodInvitationRow } from '../../social/views';
+import { findUserById } from '../../users/repo';
+import { isUuid } from '../../validate';
+import type { ServerMutator } from '../mutator';
+import { ref } from '../refs';
+import { announcePod } from './pods';
+
+export async function invitationViews(db: DbOrTx, rows: PodInvitationRow[]) {
+  if (rows.length === 0) return [];
+  const podRows = await db
+    .select({ id: pods.id, name: pods.name })
+    .from(pods)
+    .where(inArray(pods.id, [...new Set(rows.map((row) => row.podId))]));
+  const podsById = new Map(podRows.map((pod) => [pod.id, pod]));
+  const people = await publicUsers(db, rows.flatMap((row) => [row.inviteeId, row.invitedById]));
+  return rows.filter((row) => podsById.has(row.podId)).map((row) => toPodInvitation(row, podsById.get(row.podId)!, people));
+}
+
+export const podInvite: ServerMutator<'pod.invite'> = {
+  async apply({ tx, me, now, clientId, log }, { id, podId, userId }) {
+    await lockPodForMember(tx, podId, me.id);
+    if (!isUuid(userId) || !(await findUserById(tx, userId))) throw notFound(SocialText.userNotFound);
+    if (await isPodMember(tx, podId, userId)) throw conflict(SocialText.alreadyMember);
+    const [existing] = await tx
+      .select()
+      .from(podInvitations)
+      .where(and(eq(podInvitations.podId, podId), eq(podInvitations.inviteeId, userId)));
+    if (existing) {
+      // Our own invitation sent under another key answers again.
+      const ours = existing.id === id || (clientId !== null && existing.clientId === clientId);
+      if (existing.invitedById === me.id && ours) return (await invitationViews(tx, [existing]))[0];
+      throw conflict(SocialText.alreadyInvited);
+    }
+    let row;
+    try {
+      [row] = await tx.insert(podInvitations).values({ id, podId, inviteeId: userId, invitedById: me.id, clientId, createdAt: now }).returning();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(SocialText.userNotFound);
+      throw error;
+    }
+    const [view] = await invitationViews(tx, [row!]);
+    if (!view) throw notFound(SocialText.podNotFound);
+    log.emit([userId, me.id], [ref('podInvitation', view.invitationId)], { type: 'POD_INVITATION', payload: view });
+    return view;
+  },
+  async current({ tx }, { id }) {
+    const rows = await tx.select().from(podInvitations).where(eq(podInvitations.id, id));
+    return (await invitationViews(tx, rows))[0] ?? null;
+  },
+};
+
+export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
+  async apply({ tx, me, now, log }, { invitationId }) {
+    if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
+    const [found] = await tx
+      .select()
+      .from(podInvitations)
+      .where(and(eq(podInvitations.id, invitationId), eq(podInvitations.inviteeId, me.id)));
+    if (!found) throw notFound(SocialText.invitationNotFound);
+    // Lock the pod (membership changes run one at a time), then re-check the invitation under it.
+    const [row] = await tx.select().from(pods).where(eq(pods.id, found.podId)).for('update');
+    const [deleted] = await tx.delete(podInvitations).where(eq(podInvitations.id, invitationId)).returning();
+    if (!row || !deleted) throw notFound(SocialText.invitationNotFound);
+    await tx.insert(podMembers).values({ podId: row.id, userId: me.id, joinedAt: now }).onConflictDoNothing();
+    const [updated] = await tx.update(pods).set({ rev: sql`${pods.rev} + 1`, updatedAt: now }).where(eq(pods.id, row.id)).returning();
+    const pod = await podView(tx, updated!);
+    log.emit([deleted.inviteeId, deleted.invitedById], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    announcePod(log, pod);
+    return pod;
+  },
+};
+
+export const podInvitationDecline: ServerMutator<'pod.invitation.decline'> = {
+  async apply({ tx, me, log }, { invitationId }) {
+    if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
+    const [deleted] = await tx
+      .delete(podInvitations)
+      .where(and(eq(podInvitations.id, invitationId), eq(podInvitations.inviteeId, me.id)))
+      .returning();
+    if (!deleted) throw notFound(SocialText.invitationNotFound);
+    log.emit([deleted.inviteeId, deleted.invitedById], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    return undefined;
+  },
+};

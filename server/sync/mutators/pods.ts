@@ -1,0 +1,159 @@
+/**
+ * Pod mutations: create, rename, delete, remove a member, hand over ownership, leave.
+ * Strangers get 404 for every pod (a pod's existence is not revealed); members who are not the
+ * owner get 403 for owner actions. Membership and owner changes lock the pod row, so they run
+ * one at a time per pod and the owner is always a member. Every change bumps the pod's `rev`.
+ * Heard by: POD_UPDATED to every member after a change; POD_REMOVED to whoever lost the pod.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Pod } from '../../../src/contract/social';
+import { podInvitations, podMembers, pods } from '../../db/schema';
+import type { Tx } from '../../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
+import { SocialText } from '../../social/text';
+import type { PodRow } from '../../social/views';
+import { isUuid } from '../../validate';
+import type { MutationContext, ServerMutator } from '../mutator';
+import type { ChangeRecorder } from '../recorder';
+import { ref } from '../refs';
+
+function requireOwner(pod: PodRow, userId: string): void {
+  if (pod.ownerId !== userId) throw forbidden(SocialText.ownerOnly);
+}
+
+/** Bumps the pod's revision and answers the pod as its members now see it. */
+async function touchPod(tx: Tx, podId: string, now: Date, patch: Partial<typeof pods.$inferInsert> = {}) {
+  const [row] = await tx
+    .update(pods)
+    .set({ ...patch, updatedAt: now, rev: sql`${pods.rev} + 1` })
+    .where(eq(pods.id, podId))
+    .returning();
+  return podView(tx, row!);
+}
+
+export function announcePod(log: ChangeRecorder, pod: Pod): void {
+  log.emit(
+    pod.members.map((member) => member.id),
+    [ref('pod', pod.id)],
+    { type: 'POD_UPDATED', payload: pod },
+  );
+}
+
+/** Deletes the pod (its members, messages and invitations go with it) and tells whoever must hear of it. */
+async function deletePod({ tx, log }: MutationContext, podId: string): Promise<void> {
+  const members = await tx.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId));
+  const invitations = await tx
+    .select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId, invitedById: podInvitations.invitedById })
+    .from(podInvitations)
+    .where(eq(podInvitations.podId, podId));
+  await tx.delete(pods).where(eq(pods.id, podId));
+  log.emit(
+    members.map((member) => member.userId),
+    [ref('pod', podId)],
+    { type: 'POD_REMOVED', podId },
+  );
+  for (const invitation of invitations) {
+    log.emit([invitation.inviteeId, invitation.invitedById], [ref('podInvitation', invitation.id)], {
+      type: 'POD_INVITATION_REMOVED',
+      invitationId: invitation.id,
+    });
+  }
+}
+
+export const podCreate: ServerMutator<'pod.create'> = {
+  async apply(ctx, args) {
+    const { tx, me, now, log } = ctx;
+    const [row] = await tx
+      .insert(pods)
+      .values({ id: args.id, name: args.name, ownerId: me.id, createdById: me.id, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: pods.id })
+      .returning();
+    if (!row) {
+      // The id exists: our own pod (created under another key) answers again; any other id is taken.
+      const [existing] = await tx.select().from(pods).where(eq(pods.id, args.id));
+      if (!existing || existing.createdById !== me.id || !(await isPodMember(tx, args.id, me.id))) throw conflict(SocialText.podIdTaken);
+      return podView(tx, existing);
+    }
+    await tx.insert(podMembers).values({ podId: args.id, userId: me.id, joinedAt: now });
+    const pod = await podView(tx, row);
+    announcePod(log, pod);
+    return pod;
+  },
+  async current({ tx, me }, args) {
+    const [row] = await tx.select().from(pods).where(eq(pods.id, args.id));
+    return row && (await isPodMember(tx, row.id, me.id)) ? podView(tx, row) : null;
+  },
+};
+
+export const podRename: ServerMutator<'pod.rename'> = {
+  async apply({ tx, me, now, log }, args) {
+    const row = await lockPodForMember(tx, args.podId, me.id);
+    requireOwner(row, me.id);
+    const pod = await touchPod(tx, row.id, now, { name: args.name });
+    announcePod(log, pod);
+    return pod;
+  },
+};
+
+export const podDelete: ServerMutator<'pod.delete'> = {
+  async apply(ctx, args) {
+    const row = await lockPodForMember(ctx.tx, args.podId, ctx.me.id);
+    requireOwner(row, ctx.me.id);
+    await deletePod(ctx, row.id);
+    return undefined;
+  },
+};
+
+export const podMemberRemove: ServerMutator<'pod.member.remove'> = {
+  async apply({ tx, me, now, log }, { podId, userId }) {
+    const row = await lockPodForMember(tx, podId, me.id);
+    requireOwner(row, me.id);
+    if (userId === row.ownerId) throw badRequest(SocialText.ownerCannotBeRemoved);
+    if (!isUuid(userId)) throw notFound(SocialText.memberNotFound);
+    const removed = await tx
+      .delete(podMembers)
+      .where(and(eq(podMembers.podId, row.id), eq(podMembers.userId, userId)))
+      .returning({ userId: podMembers.userId });
+    if (removed.length === 0) throw notFound(SocialText.memberNotFound);
+    const pod = await touchPod(tx, row.id, now);
+    log.emit([userId], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    announcePod(log, pod);
+    return pod;
+  },
+};
+
+export const podOwnerAssign: ServerMutator<'pod.owner.assign'> = {
+  async apply({ tx, me, now, log }, { podId, newOwnerId }) {
+    const row = await lockPodForMember(tx, podId, me.id);
+    // Already done (a repeat under another key, after which the caller is no longer owner).
+    if (newOwnerId === row.ownerId) return podView(tx, row);
+    requireOwner(row, me.id);
+    if (!(await isPodMember(tx, podId, newOwnerId))) throw badRequest(SocialText.newOwnerNotMember);
+    const pod = await touchPod(tx, row.id, now, { ownerId: newOwnerId });
+    announcePod(log, pod);
+    return pod;
+  },
+};
+
+/**
+ * A member leaves. The owner must hand the pod over first while others are in it (409); an
+ * owner alone in the pod deletes it by leaving.
+ */
+export const podLeave: ServerMutator<'pod.leave'> = {
+  async apply(ctx, { podId }) {
+    const { tx, me, now, log } = ctx;
+    const row = await lockPodForMember(tx, podId, me.id);
+    if (row.ownerId === me.id) {
+      const [members] = await tx.select({ n: count() }).from(podMembers).where(eq(podMembers.podId, row.id));
+      if (Number(members?.n ?? 0) > 1) throw conflict(SocialText.assignOwnerFirst);
+      await deletePod(ctx, row.id);
+      return undefined;
+    }
+    await tx.delete(podMembers).where(and(eq(podMembers.podId, row.id), eq(podMembers.userId, me.id)));
+    const pod = await touchPod(tx, row.id, now);
+    log.emit([me.id], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    announcePod(log, pod);
+    return undefined;
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * The pull: what changed for this user since their cursor, read in ONE repeatable-read snapshot
+ * (log entries and rows from the same moment, so the answer is consistent with its cursor).
+ * - No cursor, a cursor ahead of the head (the data was reset), or one older than the purged
+ *   part of the log: a full snapshot (`reset: true`).
+ * - Otherwise up to PULL_PAGE_MAX log entries after the cursor; their refs become the rows'
+ *   current state (server/sync/changes.ts), `applied` lists this user's mutations among them,
+ *   and `more` says whether to pull again.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { PULL_PAGE_MAX, type PullResponse } from '../../src/contract/sync';
+import { syncHeads, syncLog } from '../db/schema';
+import type { Db, DbOrTx } from '../db/types';
+import { loadChanges } from './changes';
+import { groupRefs } from './refs';
+import { buildSnapshot } from './snapshot';
+
+export async function readHead(db: DbOrTx, userId: string): Promise<{ pos: number; trimmedTo: number }> {
+  const [head] = await db.select({ pos: syncHeads.pos, trimmedTo: syncHeads.trimmedTo }).from(syncHeads).where(eq(syncHeads.userId, userId));
+  return { pos: Number(head?.pos ?? 0), trimmedTo: Number(head?.trimmedTo ?? 0) };
+}
+
+export async function pullChanges(db: Db, userId: string, cursor: number | undefined): Promise<PullResponse> {
+  return db.transaction(
+    async (tx) => {
+      const head = await readHead(tx, userId);
+      if (cursor === undefined || cursor > head.pos || cursor < head.trimmedTo) {
+        return { cursor: head.pos, reset: true, more: false, applied: [], ...(await buildSnapshot(tx, userId)) };
+      }
+      if (cursor === head.pos) return { cursor, reset: false, more: false, applied: [], puts: {}, dels: {} };
+      const entries = await tx
+        .select({ pos: syncLog.pos, refs: syncLog.refs, mutationId: syncLog.mutationId })
+        .from(syncLog)
+        .where(and(eq(syncLog.userId, userId), gt(syncLog.pos, cursor)))
+        .orderBy(asc(syncLog.pos))
+        .limit(PULL_PAGE_MAX + 1);
+      const more = entries.length > PULL_PAGE_MAX;
+      const page = entries.slice(0, PULL_PAGE_MAX);
+      const changes = await loadChanges(tx, userId, groupRefs(page.flatMap((entry) => entry.refs)));
+      return {
+        cursor: page.length > 0 ? Number(page.at(-1)!.pos) : cursor,
+        reset: false,
+        more,
+        applied: page.flatMap((entry) => (entry.mutationId ? [entry.mutationId] : [])),
+        ...changes,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The lists a user sees, as the REST routes answer them and as the pull's snapshot sends them:
+ * one definition of "what may this user see" per list.
+ */
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Conversation } from '../../src/contract/social';
+import { decks, directMessages, friendships, gamePlayers, games, podInvitations, podMembers, podMessages, pods } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+import { toDeck } from '../decks/repo';
+import { toGame } from '../games/repo';
+import { membersOf } from '../social/podsRepo';
+import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
+import { invitationViews } from './mutators/podInvitations';
+
+/** GET /api/games answers the newest this many; older games stay readable by id. */
+export const GAMES_LIST_MAX = 100;
+
+const involves = (userId: string) => or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId));
+
+export async function listFriendships(db: DbOrTx, me: string) {
+  const rows = await db
+    .select()
+    .from(friendships)
+    .where(and(eq(friendships.status, 'ACCEPTED'), involves(me)));
+  const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
+  return rows
+    .map((row) => toFriendship(row, me, people))
+    .sort((a, b) => a.friend.username.toLowerCase().localeCompare(b.friend.username.toLowerCase()));
+}
+
+export async function listFriendRequests(db: DbOrTx, me: string) {
+  const rows = await db
+    .select()
+    .from(friendships)
+    .where(and(eq(friendships.status, 'PENDING'), involves(me)))
+    .orderBy(desc(friendships.createdAt), desc(friendships.id));
+  const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
+  return rows.map((row) => toFriendRequest(row, people));
+}
+
+const dm = directMessages;
+
+/** One entry per person the caller has exchanged messages with, newest conversation first. */
+export async function listConversations(db: DbOrTx, me: string): Promise<Conversation[]> {
+  const peer = sql<string>`CASE WHEN ${dm.senderId} = ${me} THEN ${dm.receiverId} ELSE ${dm.senderId} END`;
+  // DISTINCT ON over a subquery's column: the same CASE written twice would be two different parameters.
+  const mine = db
+    .select({ peerId: peer.as('peer_id'), content: dm.content, createdAt: dm.createdAt, id: dm.id })
+    .from(dm)
+    .where(or(eq(dm.senderId, me), eq(dm.receiverId, me)))
+    .as('mine');
+  const latest = await db
+    .selectDistinctOn([mine.peerId], { peerId: mine.peerId, content: mine.content, createdAt: mine.createdAt })
+    .from(mine)
+    .orderBy(mine.peerId, desc(mine.createdAt), desc(mine.id));
+  const people = await publicUsers(db, latest.map((row) => row.peerId));
+  const conversations: Conversation[] = [];
+  for (const row of latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+    const participant = people.get(row.peerId);
+    if (participant) conversations.push({ participant, lastMessage: { content: row.content, createdAt: row.createdAt.toISOString() } });
+  }
+  return conversations;
+}
+
+/** The latest `perPeer` messages with each of `peerIds`, oldest first per conversation. */
+export async function recentDirectMessages(db: DbOrTx, me: string, peerIds: string[], perPeer: number) {
+  if (peerIds.length === 0) return [];
+  const peer = sql<string>`CASE WHEN ${dm.senderId} = ${me} THEN ${dm.receiverId} ELSE ${dm.senderId} END`;
+  const ranked = db
+    .select({
+      id: dm.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${peer} ORDER BY ${dm.createdAt} DESC, ${dm.id} DESC)`.as('rank'),
+    })
+    .from(dm)
+    .where(
+      or(
+        and(eq(dm.senderId, me), inArray(dm.receiverId, peerIds)),
+        and(eq(dm.receiverId, me), inArray(dm.senderId, peerIds)),
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select({ message: dm })
+    .from(dm)
+    .innerJoin(ranked, eq(ranked.id, dm.id))
+    .where(sql`${ranked.rank} <= ${perPeer}`)
+    .orderBy(asc(dm.createdAt), asc(dm.id));
+  const people = await publicUsers(db, rows.map((row) => row.message.senderId));
+  return rows.map((row) => toDirectMessage(row.message, people));
+}
+
+export async function listPods(db: DbOrTx, me: string) {
+  const mine = db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, me));
+  const rows = await db
+    .select()
+    .from(pods)
+    .where(inArray(pods.id, mine))
+    .orderBy(desc(pods.createdAt), desc(pods.id));
+  const members = await membersOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toPod(row, members.get(row.id) ?? []));
+}
+
+/** The latest `perPod` messages of each pod, oldest first per pod (the caller checks membership). */
+export async function recentPodMessages(db: DbOrTx, podIds: string[], perPod: number) {
+  if (podIds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: podMessages.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${podMessages.podId} ORDER BY ${podMessages.createdAt} DESC, ${podMessages.id} DESC)`.as('rank'),
+    })
+    .from(podMessages)
+    .where(inArray(podMessages.podId, podIds))
+    .as('ranked');
+  const rows = await db
+    .select({ message: podMessages })
+    .from(podMessages)
+    .innerJoin(ranked, eq(ranked.id, podMessages.id))
+    .where(sql`${ranked.rank} <= ${perPod}`)
+    .orderBy(asc(podMessages.createdAt), asc(podMessages.id));
+  const people = await publicUsers(db, rows.map((row) => row.message.senderId));
+  return rows.map((row) => toPodMessage(row.message, people));
+}
+
+/** Pending invitations this user received or sent. */
+export async function listInvitations(db: DbOrTx, me: string) {
+  const rows = await db
+    .select()
+    .from(podInvitations)
+    .where(or(eq(podInvitations.inviteeId, me), eq(podInvitations.invitedById, me)))
+    .orderBy(desc(podInvitations.createdAt), desc(podInvitations.id));
+  return invitationViews(db, rows);
+}
+
+export async function listDecks(db: DbOrTx, me: string) {
+  const rows = await db.select().from(decks).where(eq(decks.ownerId, me)).orderBy(asc(decks.createdAt), asc(decks.id));
+  return rows.map(toDeck);
+}
+
+export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) {
+  const rows = await db
+    .select({ game: games })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(eq(gamePlayers.userId, me))
+    .orderBy(desc(games.startTime), desc(games.createdAt))
+    .limit(limit);
+  return rows.map((row) => toGame(row.game));
+}

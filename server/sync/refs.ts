@@ -1,0 +1,26 @@
+/**
+ * What a change-log entry names: the rows it touched, as "kind:id". The pull turns them into
+ * the rows' current state as the reader may see it now (server/sync/changes.ts), so a log
+ * entry never holds data that could go stale or leak after access is lost.
+ */
+export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game'] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+export type Ref = `${RefKind}:${string}`;
+
+export function ref(kind: RefKind, id: string): Ref {
+  return `${kind}:${id}`;
+}
+
+/** Groups refs by kind (unknown kinds, from a newer server's log, are skipped). */
+export function groupRefs(refs: Iterable<string>): Map<RefKind, Set<string>> {
+  const groups = new Map<RefKind, Set<string>>();
+  for (const value of refs) {
+    const colon = value.indexOf(':');
+    const kind = value.slice(0, colon) as RefKind;
+    if (colon < 0 || !REF_KINDS.includes(kind)) continue;
+    let ids = groups.get(kind);
+    if (!ids) groups.set(kind, (ids = new Set()));
+    ids.add(value.slice(colon + 1));
+  }
+  return groups;
+}

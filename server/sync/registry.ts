@@ -1,0 +1,35 @@
+/** The server's apply of every mutation, by name (the app's optimistic side: src/sync/mutators). */
+import type { ServerMutators } from './mutator';
+import { deckDelete, deckSave } from './mutators/decks';
+import { dmSend } from './mutators/directMessages';
+import { friendAccept, friendReject, friendRemove, friendRequest } from './mutators/friends';
+import { gameCreate, gameDelete, gameIncrementMutator, gameUpdateMutator } from './mutators/games';
+import { podInvitationAccept, podInvitationDecline, podInvite } from './mutators/podInvitations';
+import { podMessageSend } from './mutators/podMessages';
+import { podCreate, podDelete, podLeave, podMemberRemove, podOwnerAssign, podRename } from './mutators/pods';
+import { profileUpdate } from './mutators/profile';
+
+export const serverMutators: ServerMutators = {
+  'profile.update': profileUpdate,
+  'dm.send': dmSend,
+  'pod.create': podCreate,
+  'pod.rename': podRename,
+  'pod.message.send': podMessageSend,
+  'pod.invite': podInvite,
+  'pod.invitation.accept': podInvitationAccept,
+  'pod.invitation.decline': podInvitationDecline,
+  'pod.member.remove': podMemberRemove,
+  'pod.owner.assign': podOwnerAssign,
+  'pod.leave': podLeave,
+  'pod.delete': podDelete,
+  'friend.request': friendRequest,
+  'friend.accept': friendAccept,
+  'friend.reject': friendReject,
+  'friend.remove': friendRemove,
+  'deck.save': deckSave,
+  'deck.delete': deckDelete,
+  'game.create': gameCreate,
+  'game.increment': gameIncrementMutator,
+  'game.update': gameUpdateMutator,
+  'game.delete': gameDelete,
+};

@@ -1,0 +1,75 @@
+/**
+ * POST /api/sync/push and GET /api/sync/pull (src/contract/sync.ts).
+ * Push runs the mutations in order, each in its own transaction (server/sync/run.ts):
+ * - bad name or arguments, or the apply's 4xx: 'refused' with the message; the next one runs;
+ * - a 429 for one mutation stops the batch with `retryAfter` (the rest is sent again later);
+ * - anything else (a 5xx) is 'error' and stops the batch: order is kept, the client retries.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isMutationName, mutationArgs, type MutationName } from '../../src/contract/mutations';
+import { PUSH_MAX_BYTES, SyncText, pullQuery, pushRequest, type MutationResult, type PushResponse } from '../../src/contract/sync';
+import { requireUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { INTERNAL_ERROR_MESSAGE } from '../errors';
+import { parseBody, parseValue, issueMessage } from '../validate';
+import { consumeWriteLimit } from '../limits';
+import { mutationWriteKind } from '../limits/policies';
+import { pullChanges, readHead } from './pull';
+import { runBatch, type Mutation } from './run';
+
+export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // Each mutation counts against its own kind's budget (as its REST route would); the request itself does not.
+  app.post('/api/sync/push', { config: { auth: true, limit: false }, bodyLimit: PUSH_MAX_BYTES }, async (request): Promise<PushResponse> => {
+    const me = requireUser(request);
+    const body = parseBody(pushRequest, request.body);
+    // Names and arguments are checked first: a malformed mutation is refused where it stands.
+    const checked = body.mutations.map((mutation): { refused: MutationResult } | { run: Mutation } => {
+      if (!isMutationName(mutation.name)) return { refused: { id: mutation.id, status: 'refused', code: 400, message: SyncText.unknownMutation(mutation.name) } };
+      const parsed = mutationArgs[mutation.name].safeParse(mutation.args);
+      if (!parsed.success) return { refused: { id: mutation.id, status: 'refused', code: 400, message: issueMessage(parsed.error) } };
+      return { run: { id: mutation.id, name: mutation.name as MutationName, args: parsed.data as never } };
+    });
+    const runnable = checked.flatMap((item) => ('run' in item ? [item.run] : []));
+    const before = (mutation: Mutation) => consumeWriteLimit(deps, mutationWriteKind(mutation.name), me.id, request.ip);
+    const outcomes = runnable.length > 0 ? await runBatch(deps, me, runnable, { keepResult: false, before }) : [];
+    const results: MutationResult[] = [];
+    let retryAfter: number | undefined;
+    let ran = 0;
+    for (const item of checked) {
+      if ('refused' in item) {
+        results.push(item.refused);
+        continue;
+      }
+      const outcome = outcomes[ran];
+      ran += 1;
+      // Not attempted: a 429 or an error stopped the batch before it.
+      if (!outcome) break;
+      const { id, name } = item.run;
+      if (outcome.status === 'applied') {
+        results.push({ id, status: 'applied' });
+      } else if (outcome.status === 'refused' && outcome.error.statusCode === 429) {
+        retryAfter = Number(outcome.error.headers['retry-after'] ?? 1);
+        break;
+      } else if (outcome.status === 'refused' && outcome.error.statusCode < 500) {
+        results.push({ id, status: 'refused', code: outcome.error.statusCode, message: outcome.error.message });
+      } else {
+        request.log.error({ err: outcome.error, mutation: name }, 'mutation failed');
+        results.push({ id, status: 'error', message: INTERNAL_ERROR_MESSAGE });
+        break;
+      }
+    }
+    const pull = body.cursor === undefined || body.cursor === null ? null : await pullChanges(deps.db, me.id, body.cursor);
+    return retryAfter === undefined ? { results, pull } : { results, retryAfter, pull };
+  });
+
+  // The answer to PING carries the head of the user's log: a client that missed an event (a
+  // process died between commit and publish) sees head > cursor and pulls.
+  deps.hub.onClientMessage('PING', async (connection) => {
+    connection.send({ type: 'PONG', head: (await readHead(deps.db, connection.userId)).pos });
+  });
+
+  app.get('/api/sync/pull', { config: { auth: true } }, async (request) => {
+    const query = parseValue(pullQuery, request.query);
+    return pullChanges(deps.db, requireUser(request).id, query.cursor);
+  });
+}

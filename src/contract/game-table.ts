@@ -1,0 +1,96 @@
+/**
+ * The life of a game beyond life and counters (issue 8): table tools (dice, coin, random player),
+ * commander tax, the monarch and initiative markers, the turn clock, and the end of a game with
+ * a winner (or a draw) and the order players went out. Shared by the app, the service worker
+ * and the server; the rules that apply these payloads live in src/game.
+ *
+ * Every field added to the game here is optional on read: games stored before issue 8 (in the
+ * mirror and on the server) have none of them, and src/game/table.ts supplies the defaults.
+ */
+import * as z from 'zod/mini';
+import './zod-config';
+import { seatNumber } from './seats';
+
+const isoDate = z.string();
+
+/** Commander tax grows by 2 each time a commander is cast from the command zone (rule 903.8). */
+export const COMMANDER_TAX_STEP = 2;
+/** Dice: a d2 is the smallest die; 1000 bounds a typo and still allows a d100 or a d1000. */
+export const DIE_SIDES_MIN = 2;
+export const DIE_SIDES_MAX = 1000;
+/** The dice offered as one tap; any other dN is typed. */
+export const QUICK_DICE = [6, 20] as const;
+
+/** Commander tax paid so far per commander of a player: `commander` and, with a partner, `partner`. */
+export const commanderTaxSchema = z.partialRecord(z.enum(['commander', 'partner']), z.int().check(z.minimum(0)));
+export type CommanderTax = z.infer<typeof commanderTaxSchema>;
+
+export const markerKind = z.enum(['monarch', 'initiative']);
+export type MarkerKind = z.infer<typeof markerKind>;
+
+/**
+ * The outcome of one table tool, decided on the device that used it (so it shows at once,
+ * offline too) and logged once by its event id. A die shows 1..sides; a player is a seat.
+ */
+export const gameRollSchema = z
+  .discriminatedUnion('tool', [
+    z.object({ tool: z.literal('die'), sides: z.int().check(z.minimum(DIE_SIDES_MIN), z.maximum(DIE_SIDES_MAX)), result: z.int().check(z.minimum(1)) }),
+    z.object({ tool: z.literal('coin'), result: z.enum(['heads', 'tails']) }),
+    z.object({ tool: z.literal('player'), result: seatNumber }),
+  ])
+  .check(z.refine((roll) => roll.tool !== 'die' || roll.result <= roll.sides, { message: 'A die shows 1 to its number of sides.' }));
+export type GameRoll = z.infer<typeof gameRollSchema>;
+
+/** What End game sends: the winner's seat, or null for a draw; and who went out first, second, … */
+export const endGameInput = z.object({
+  winnerSeat: z.nullable(seatNumber),
+  /** Seats in the order their players went out (first out first). Omitted: the order tracked in play. */
+  outOrder: z.optional(z.array(seatNumber).check(z.maxLength(8))),
+});
+export type EndGameInput = z.infer<typeof endGameInput>;
+
+/**
+ * How a game ended, stored with it. `winnerSeat` null with `draw` true is a draw; null with
+ * `draw` false means the game was ended without a result (an older app's End game).
+ */
+export const gameResultSchema = z.object({
+  winnerSeat: z.nullable(seatNumber),
+  draw: z.boolean(),
+  /** Every seat but the winner's, first out first. */
+  outOrder: z.array(seatNumber),
+  endedAt: isoDate,
+});
+export type GameResult = z.infer<typeof gameResultSchema>;
+
+/** The largest net change of one player's life within one turn. */
+export const lifeSwingSchema = z.object({
+  seat: seatNumber,
+  from: z.int(),
+  to: z.int(),
+  turnNumber: z.int().check(z.minimum(1)),
+});
+export type LifeSwing = z.infer<typeof lifeSwingSchema>;
+
+/** What the table keeps track of while a game is played (see src/game/table.ts). */
+export const tableStateSchema = z.object({
+  monarchSeat: z.nullable(seatNumber),
+  initiativeSeat: z.nullable(seatNumber),
+  /** Seats in the order they went out during play; a player back in the game leaves the list. */
+  outOrder: z.array(seatNumber),
+  /** When the current turn started (the turn clock). */
+  turnStartedAt: isoDate,
+  /** Each seat's life when the current turn started, keyed by seat number. */
+  turnStartLife: z.record(z.string(), z.int()),
+  biggestSwing: z.nullable(lifeSwingSchema),
+});
+export type TableState = z.infer<typeof tableStateSchema>;
+
+/** Texts of the table tools and the end of a game (ours: the spec is silent). */
+export const GameTableText = {
+  noPartnerTax: 'This player has no partner commander.',
+  resultNeedsEnd: 'A result is given only when the game ends.',
+  winnerNotPlaying: 'The winner must be a player in this game.',
+  outOrderInvalid: 'The order players went out must name each other player once.',
+  noSuchPlayer: 'There is no such player in this game.',
+  dieSides: `Choose a die with ${DIE_SIDES_MIN} to ${DIE_SIDES_MAX} sides.`,
+} as const;

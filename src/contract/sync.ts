@@ -1,0 +1,141 @@
+/**
+ * Sync protocol v2 on the wire (design.md "Sync protocol v2"; docs/architecture.md):
+ * - POST /api/sync/push: the client's queued mutations, in order, many per request; each is
+ *   applied exactly once (its id is recorded in the same database transaction as its effect).
+ *   With a `cursor`, the answer also carries what changed since it (a pull), so one round trip
+ *   both sends and catches up.
+ * - GET /api/sync/pull?cursor=N: what this user may see that changed since N, which of their
+ *   mutations are now applied, and the new cursor. No cursor (or one the server no longer
+ *   has) answers a full snapshot with `reset: true`.
+ * Positions are per user and dense: every committed change a user may see takes the next
+ * number of that user's log, and every live event carries its position (src/contract/live.ts).
+ */
+import * as z from 'zod/mini';
+import { deckSchema } from './decks';
+import { gameSchema } from './game';
+import {
+  conversationSchema,
+  directMessageSchema,
+  friendRequestSchema,
+  friendshipSchema,
+  podInvitationSchema,
+  podMessageSchema,
+  podSchema,
+} from './social';
+import { userSchema } from './users';
+
+/** The protocol this build speaks. A server that cannot serve it answers 426 (HTTP) or closes 4426 (socket). */
+export const PROTOCOL_VERSION = 2;
+/** Sent on every request of the app; absent = a plain REST client written to the spec. */
+export const PROTOCOL_HEADER = 'x-podtable-protocol';
+/** Query parameter of the live socket carrying the same version. */
+export const PROTOCOL_QUERY = 'v';
+
+/** Bounds of one push: enough for a long offline session in a few requests, small enough to time out honestly. */
+export const PUSH_MAX_MUTATIONS = 100;
+export const PUSH_MAX_BYTES = 256 * 1024;
+/** Log entries answered per pull page; a larger gap answers `more: true`. */
+export const PULL_PAGE_MAX = 1000;
+
+export const SyncText = {
+  updateRequired: 'This version of PodTable is out of date. Reload to update it.',
+  unknownMutation: (name: string) => `This change cannot be sent (unknown kind "${name}").`,
+  tooManyMutations: `Send at most ${PUSH_MAX_MUTATIONS} changes at a time.`,
+  mutationIdReused: 'This change id was already used for a different change.',
+} as const;
+
+const mutationId = z.string().check(z.minLength(1), z.maxLength(100));
+
+export const pushMutation = z.object({ id: mutationId, name: z.string().check(z.minLength(1), z.maxLength(64)), args: z.unknown() });
+export type PushMutation = z.infer<typeof pushMutation>;
+
+export const pushRequest = z.object({
+  mutations: z.array(pushMutation).check(z.maxLength(PUSH_MAX_MUTATIONS, SyncText.tooManyMutations)),
+  /** The client's cursor; when given, the answer includes a pull from it. */
+  cursor: z.nullish(z.int().check(z.minimum(0))),
+});
+export type PushRequest = z.infer<typeof pushRequest>;
+
+/**
+ * - applied: done now or earlier (a repeat gets 'applied' again, and changes nothing);
+ * - refused: the server's verdict (4xx): the client marks only this one failed, the queue goes on;
+ * - error: not a verdict (the server failed): retried, and after a bounded number of tries shown
+ *   failed. Mutations after an error, or after a 429, are not attempted in this request.
+ */
+export const mutationResult = z.discriminatedUnion('status', [
+  z.object({ id: mutationId, status: z.literal('applied') }),
+  z.object({ id: mutationId, status: z.literal('refused'), code: z.int(), message: z.string() }),
+  z.object({ id: mutationId, status: z.literal('error'), message: z.string() }),
+]);
+export type MutationResult = z.infer<typeof mutationResult>;
+
+/** Rows by mirror table. A table left out had no changes. */
+export const syncPuts = z.partial(
+  z.object({
+    users: z.array(userSchema),
+    friendships: z.array(friendshipSchema),
+    friendRequests: z.array(friendRequestSchema),
+    conversations: z.array(conversationSchema),
+    directMessages: z.array(directMessageSchema),
+    pods: z.array(podSchema),
+    podMessages: z.array(podMessageSchema),
+    podInvitations: z.array(podInvitationSchema),
+    decks: z.array(deckSchema),
+    games: z.array(gameSchema),
+  }),
+);
+export type SyncPuts = z.infer<typeof syncPuts>;
+
+/** Ids by mirror table of rows this user no longer sees (deleted, or access lost). */
+export const syncDels = z.partial(
+  z.object({
+    friendships: z.array(z.string()),
+    friendRequests: z.array(z.string()),
+    directMessages: z.array(z.string()),
+    pods: z.array(z.string()),
+    podMessages: z.array(z.string()),
+    podInvitations: z.array(z.string()),
+    decks: z.array(z.string()),
+    games: z.array(z.string()),
+  }),
+);
+export type SyncDels = z.infer<typeof syncDels>;
+
+export const pullResponse = z.object({
+  /** The position this answer brings the client to. */
+  cursor: z.int().check(z.minimum(0)),
+  /** A full snapshot: every mirror table is replaced (the outbox is kept and re-applied on top). */
+  reset: z.boolean(),
+  /** More changes wait: pull again from `cursor`. */
+  more: z.boolean(),
+  /** Ids of this user's mutations applied within the answered range. */
+  applied: z.array(mutationId),
+  puts: syncPuts,
+  dels: syncDels,
+});
+export type PullResponse = z.infer<typeof pullResponse>;
+
+/**
+ * A push answer as the service worker reads it: it pushes without a cursor (the page, which
+ * shows the rows, catches up), so it never needs the row schemas and stays small.
+ */
+export const pushResultsResponse = z.object({
+  results: z.array(mutationResult),
+  retryAfter: z.optional(z.number()),
+});
+
+export const pushResponse = z.object({
+  results: z.array(mutationResult),
+  /** Set after a 429 for one mutation: wait this many seconds before pushing the rest. */
+  retryAfter: z.optional(z.number()),
+  pull: z.nullable(pullResponse),
+});
+export type PushResponse = z.infer<typeof pushResponse>;
+
+export const pullQuery = z.object({ cursor: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
+
+/** Body of 426 Upgrade Required. */
+export const upgradeRequired = z.object({
+  message: z.string(),
+  protocol: z.object({ min: z.int(), max: z.int() }),
+});

@@ -1,0 +1,59 @@
+/**
+ * The playmat's counter taps (issue 8, "taps paint first"): the tap goes into the overlay
+ * (src/stores/taps.ts) and is drawn in the same frame; its write — the mirror and the outbox,
+ * through actions.changeCounter under the same id — starts once that frame has been painted.
+ */
+import type { CommanderSource, CounterKind, GameIncrement } from '../../contract/game';
+import { useTaps } from '../../stores/taps';
+import { showToast } from '../../stores/ui';
+import { actions } from '../../sync/app';
+
+export interface CounterChange {
+  seat: number;
+  counter: CounterKind;
+  delta: number;
+  source?: CommanderSource;
+}
+
+/** A write starts at most this long after a tap even when no frame or idle time comes (a hidden page pauses frames). */
+const LATEST_WRITE_MS = 100;
+
+/**
+ * Runs `task` once after the next frame has been painted: in the idle time that follows it
+ * (requestIdleCallback; a task where it does not exist, as in Safari), so the write never
+ * delays that frame — or after LATEST_WRITE_MS, whichever is first.
+ */
+export function afterPaint(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  setTimeout(run, LATEST_WRITE_MS);
+  if (typeof requestAnimationFrame !== 'function') return;
+  requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: LATEST_WRITE_MS });
+    else setTimeout(run, 0);
+  });
+}
+
+/** A refused change (e.g. the game ended on another device meanwhile) is said, not swallowed. */
+export function reportRefusal(error: unknown): void {
+  showToast({ title: error instanceof Error && error.message ? error.message : 'That change could not be saved.', variant: 'error' });
+}
+
+export function tapCounter(gameId: string, change: CounterChange): void {
+  const increment: GameIncrement = { ...change, id: crypto.randomUUID() };
+  const taps = useTaps.getState();
+  taps.add(gameId, increment);
+  afterPaint(() => {
+    actions.changeCounter(gameId, increment).then(
+      () => useTaps.getState().recorded(increment.id, performance.now()),
+      (error: unknown) => {
+        useTaps.getState().drop(increment.id);
+        reportRefusal(error);
+      },
+    );
+  });
+}

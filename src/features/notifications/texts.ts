@@ -1,0 +1,21 @@
+/** Texts of the notification settings (ours: the spec's Settings tab was "coming soon"). */
+export const NotificationText = {
+  title: 'Notifications',
+  unsupported: 'This browser cannot show notifications from PodTable here. Install the app or open it in a browser that supports web push.',
+  denied: "Notifications are blocked for PodTable. Allow them in this browser's site settings, then come back here.",
+  off: 'Get notified of messages and invitations while PodTable is closed.',
+  on: 'This device gets notifications.',
+  turnOn: 'Turn on notifications',
+  turnOff: 'Turn off on this device',
+  turnOnFailed: 'Could not turn on notifications. Check your connection and try again.',
+  turnOffFailed: 'Could not turn off notifications. Check your connection and try again.',
+  kindsLegend: 'Notify me about',
+  loading: 'Loading notification settings...',
+  loadFailed: 'Could not load your notification settings.',
+  saveFailed: 'Could not save notification settings. Try again when you are online.',
+  mutedPods: 'Muted pods',
+  unmute: 'Unmute',
+  mutePod: 'Mute notifications',
+  unmutePod: 'Unmute notifications',
+  podMuted: 'Notifications from this pod are muted.',
+} as const;

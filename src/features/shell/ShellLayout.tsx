@@ -1,0 +1,12 @@
+/** Pages with the bottom navigation: every protected page except /game/* (spec section 2). */
+import { Outlet } from '@tanstack/react-router';
+import { BottomNav } from './BottomNav';
+
+export function ShellLayout() {
+  return (
+    <div className="app-shell">
+      <Outlet />
+      <BottomNav />
+    </div>
+  );
+}

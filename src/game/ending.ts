@@ -1,0 +1,66 @@
+/**
+ * The end of a game (issue 8). End game records the winner (or a draw) and the order players
+ * went out, closes the last turn (for the biggest life swing) and stamps the end time; the
+ * game then takes no more changes. When one player is left standing the app proposes them as
+ * the winner (`lastStanding`). An End game without a result (an older app) still ends the game,
+ * with no winner recorded. Resuming clears the result (status.ts).
+ */
+import type { Game, GameEvent, GameParticipant } from '../contract/game';
+import { GameTableText, type EndGameInput, type GameResult } from '../contract/game-table';
+import { GameRuleError } from './counters';
+import { isApplied, newId, nowIso, participantAt, pushEvent, seatName, type ChangeMeta } from './events';
+import { closeTurn, tableOf } from './table';
+
+/** The one player not out when every other player is out; null otherwise. */
+export function lastStanding(game: Game): GameParticipant | null {
+  const standing = game.participants.filter((p) => !p.out);
+  return game.participants.length >= 2 && standing.length === 1 ? standing[0]! : null;
+}
+
+/**
+ * Every seat but the winner's, first out first: the order tracked in play, then the players
+ * still standing (who lasted longest) in seat order.
+ */
+export function proposedOutOrder(game: Game, winnerSeat: number | null): number[] {
+  const tracked = tableOf(game).outOrder.filter((seat) => seat !== winnerSeat && participantAt(game, seat));
+  const standing = game.participants.map((p) => p.seatNumber).filter((seat) => seat !== winnerSeat && !tracked.includes(seat));
+  return [...tracked, ...standing];
+}
+
+/** Why `input` cannot end `game`, or null. */
+export function resultProblem(game: Game, input: EndGameInput): string | null {
+  if (input.winnerSeat !== null && !participantAt(game, input.winnerSeat)) return GameTableText.winnerNotPlaying;
+  if (input.outOrder) {
+    const expected = game.participants.map((p) => p.seatNumber).filter((seat) => seat !== input.winnerSeat);
+    const given = [...input.outOrder].sort((a, b) => a - b);
+    if (given.length !== expected.length || given.some((seat, i) => seat !== expected[i])) return GameTableText.outOrderInvalid;
+  }
+  return null;
+}
+
+function resultText(game: Game, result: GameResult): string {
+  if (result.winnerSeat !== null) return `Game over: ${seatName(game, result.winnerSeat)} wins`;
+  return result.draw ? 'Game over: a draw' : 'Game ended';
+}
+
+/**
+ * Ends the game with `input` (undefined: no result recorded). A no-op when the game has ended
+ * already or the event is logged; throws GameRuleError for a result that does not fit the game.
+ */
+export function endGame(game: Game, input: EndGameInput | undefined, meta: ChangeMeta & { eventId?: string } = {}): Game {
+  const eventId = meta.eventId ?? newId();
+  if (game.status === 'FINISHED' || isApplied(game, eventId, meta.appliedIds)) return game;
+  const problem = input ? resultProblem(game, input) : null;
+  if (problem) throw new GameRuleError(problem);
+  const at = meta.at ?? nowIso();
+  const winnerSeat = input?.winnerSeat ?? null;
+  const result: GameResult = {
+    winnerSeat,
+    draw: input !== undefined && winnerSeat === null,
+    outOrder: input?.outOrder ? [...input.outOrder] : proposedOutOrder(game, winnerSeat),
+    endedAt: at,
+  };
+  const event: GameEvent = { id: eventId, at, kind: 'status', text: resultText(game, result) };
+  if (winnerSeat !== null) event.seat = winnerSeat;
+  return { ...closeTurn(game, at), status: 'FINISHED', result, events: pushEvent(game.events, event), updatedAt: at };
+}

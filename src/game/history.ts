@@ -1,0 +1,31 @@
+/**
+ * Game history (issue 8): past games of the user and of each pod, newest first, from the games
+ * the mirror holds (GET /api/games: every game the user created or plays in). Pure.
+ */
+import type { Game } from '../contract/game';
+import { seatName } from './events';
+
+export interface HistoryLists<G extends Game> {
+  /** Games still being played, the latest started first. */
+  inProgress: G[];
+  /** Ended games, the latest ended first. */
+  past: G[];
+}
+
+const endOf = (game: Game) => game.result?.endedAt ?? game.updatedAt;
+
+/** The games of one pod (`podId`), or all of them (undefined), split and ordered for the history. */
+export function historyLists<G extends Game>(games: readonly G[], podId?: string): HistoryLists<G> {
+  const mine = podId === undefined ? [...games] : games.filter((game) => game.podId === podId);
+  return {
+    inProgress: mine.filter((game) => game.status === 'ACTIVE').sort((a, b) => b.startTime.localeCompare(a.startTime)),
+    past: mine.filter((game) => game.status !== 'ACTIVE').sort((a, b) => endOf(b).localeCompare(endOf(a)) || b.startTime.localeCompare(a.startTime)),
+  };
+}
+
+/** 'Bo won', 'A draw', 'No winner recorded'. */
+export function outcomeText(game: Game): string {
+  const result = game.result;
+  if (result?.winnerSeat != null) return `${seatName(game, result.winnerSeat)} won`;
+  return result?.draw ? 'A draw' : 'No winner recorded';
+}

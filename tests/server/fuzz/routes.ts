@@ -1,0 +1,114 @@
+/**
+ * Every route of the server for the fuzz suite: its path, a well-formed body the fuzzer starts
+ * from (then breaks field by field), the queries it reads, and which fixture its path names.
+ * `scope` marks routes about one pod, game or deck: a stranger asking about the fixture's must
+ * never get a 2xx (authorization held in the attack run; this keeps it held).
+ */
+import { randomUUID } from 'node:crypto';
+
+export type Scope = 'pod' | 'game' | 'deck' | 'friendship' | 'invitation';
+
+export interface Fixtures {
+  ownerId: string;
+  memberId: string;
+  strangerId: string;
+  podId: string;
+  gameId: string;
+  deckId: string;
+  friendshipId: string;
+  invitationId: string;
+}
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  scope?: Scope;
+  body?: (f: Fixtures) => Record<string, unknown>;
+  query?: readonly string[];
+  multipart?: true;
+}
+
+const seatLayouts = [
+  { seat: 0, left: 0, top: 0, width: 30, height: 15, rotation: 180 },
+  { seat: 1, left: 0, top: 15, width: 30, height: 15, rotation: 0 },
+];
+
+export const ROUTES: readonly RouteSpec[] = [
+  { method: 'POST', path: '/api/users', body: () => ({ email: `${randomUUID()}@example.com`, username: `f${randomUUID().slice(0, 8)}`, password: 'password1' }) },
+  { method: 'POST', path: '/api/users/login', body: () => ({ username: 'nobody', password: 'password1' }) },
+  { method: 'POST', path: '/api/users/logout' },
+  { method: 'GET', path: '/api/users/me' },
+  { method: 'PUT', path: '/api/users/me', body: (f) => ({ displayName: 'Fuzzy', defaultDeckId: f.deckId, email: 'x@example.com', currentPassword: 'nope' }) },
+  { method: 'POST', path: '/api/users/me/email', body: () => ({ email: 'new@example.com', currentPassword: 'not the password' }) },
+  { method: 'POST', path: '/api/users/me/password', body: () => ({ currentPassword: 'not the password', newPassword: 'whatever123' }) },
+  { method: 'POST', path: '/api/users/email-change/:token' },
+  { method: 'POST', path: '/api/users/email-change/:token/undo' },
+  { method: 'POST', path: '/api/users/avatar', multipart: true },
+  { method: 'GET', path: '/api/users/:id/avatar', query: ['v'] },
+  { method: 'GET', path: '/api/users/search', query: ['username'] },
+  { method: 'GET', path: '/api/users' },
+  { method: 'POST', path: '/api/auth/forgot-password', body: () => ({ email: 'someone@example.com' }) },
+  { method: 'PATCH', path: '/api/auth/reset-password/:token', body: () => ({ newPassword: 'password123' }) },
+
+  { method: 'GET', path: '/api/friends' },
+  { method: 'GET', path: '/api/friends/pending' },
+  { method: 'POST', path: '/api/friends/send-request', body: (f) => ({ addresseeId: f.strangerId }) },
+  { method: 'PUT', path: '/api/friends/:id/accept', scope: 'friendship', body: () => ({ status: 'ACCEPTED' }) },
+  { method: 'DELETE', path: '/api/friends/:id/reject', scope: 'friendship' },
+  { method: 'DELETE', path: '/api/friends/:id', scope: 'friendship' },
+
+  { method: 'GET', path: '/api/direct-messages' },
+  { method: 'GET', path: '/api/direct-messages/:userId', query: ['limit', 'before'] },
+  { method: 'POST', path: '/api/direct-messages/send', body: (f) => ({ id: randomUUID(), receiverId: f.memberId, content: 'hello' }) },
+
+  { method: 'GET', path: '/api/pods' },
+  { method: 'POST', path: '/api/pods', body: () => ({ id: randomUUID(), name: 'Fuzz pod' }) },
+  { method: 'GET', path: '/api/pods/invitations' },
+  { method: 'POST', path: '/api/pods/invitations/:invitationId/accept', scope: 'invitation' },
+  { method: 'POST', path: '/api/pods/invitations/:invitationId/decline', scope: 'invitation' },
+  { method: 'GET', path: '/api/pods/:id', scope: 'pod' },
+  { method: 'PUT', path: '/api/pods/:id', scope: 'pod', body: () => ({ name: 'Renamed' }) },
+  { method: 'DELETE', path: '/api/pods/:id', scope: 'pod' },
+  { method: 'GET', path: '/api/pods/:id/messages', scope: 'pod', query: ['limit', 'before'] },
+  { method: 'POST', path: '/api/pods/:id/messages', scope: 'pod', body: () => ({ id: randomUUID(), content: 'gg' }) },
+  { method: 'GET', path: '/api/pods/:id/invitations', scope: 'pod' },
+  { method: 'POST', path: '/api/pods/:id/invite', scope: 'pod', body: (f) => ({ userId: f.strangerId }) },
+  { method: 'DELETE', path: '/api/pods/:id/members/:userId', scope: 'pod' },
+  { method: 'POST', path: '/api/pods/:id/assign-owner', scope: 'pod', body: (f) => ({ newOwnerId: f.memberId }) },
+  { method: 'POST', path: '/api/pods/:id/leave', scope: 'pod' },
+
+  { method: 'GET', path: '/api/decks' },
+  { method: 'GET', path: '/api/decks/:id', scope: 'deck' },
+  {
+    method: 'POST',
+    path: '/api/decks',
+    body: () => ({ id: randomUUID(), name: 'Fuzz deck', description: 'x', commander: 'Atraxa', hasPartner: false, externalLinks: ['https://example.com/d'] }),
+  },
+  { method: 'PUT', path: '/api/decks/:id', scope: 'deck', body: () => ({ name: 'Renamed deck', externalLinks: [] }) },
+  { method: 'DELETE', path: '/api/decks/:id', scope: 'deck' },
+
+  { method: 'GET', path: '/api/games' },
+  {
+    method: 'POST',
+    path: '/api/games',
+    body: (f) => ({
+      id: randomUUID(),
+      layoutPreset: 'duo-classic',
+      seats: seatLayouts,
+      activeSeat: 0,
+      startTime: '2026-11-22T18:00:00Z',
+      participants: [
+        { seatNumber: 0, role: 'self', displayName: 'Me', userId: f.ownerId, deckName: 'Deck', commanderName: 'Atraxa' },
+        { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.com', deckName: 'Deck', commanderName: 'Tymna' },
+      ],
+    }),
+  },
+  { method: 'GET', path: '/api/games/:id', scope: 'game' },
+  { method: 'PUT', path: '/api/games/:id', scope: 'game', body: () => ({ activeSeat: 1, turnNumber: 2, eventId: randomUUID() }) },
+  { method: 'DELETE', path: '/api/games/:id', scope: 'game' },
+  { method: 'POST', path: '/api/games/:id/increments', scope: 'game', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
+  { method: 'POST', path: '/api/games/claim/:token' },
+
+  { method: 'GET', path: '/api/cards/commanders', query: ['q', 'partner'] },
+  { method: 'GET', path: '/api/cards/named', query: ['exact'] },
+];

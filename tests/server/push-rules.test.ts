@@ -1,0 +1,89 @@
+/** The push pieces that need no server: which endpoints are accepted, and the work queue's bounds. */
+import { describe, expect, it } from 'vitest';
+import { PushText } from '../../src/contract/push';
+import { endpointProblem } from '../../server/push/endpoints';
+import { createWorkQueue } from '../../server/push/queue';
+
+describe('endpointProblem', () => {
+  it('by default accepts https push services by name only', () => {
+    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', null)).toBeNull();
+    expect(endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/x', null)).toBeNull();
+    expect(endpointProblem('http://fcm.googleapis.com/fcm/send/abc', null)).toBe(PushText.endpointNotHttps);
+    for (const internal of ['https://127.0.0.1/x', 'https://[::1]/x', 'https://10.0.0.8/x', 'https://localhost/x', 'https://db.internal/x', 'https://printer.local/x', 'https://intranet/x']) {
+      expect(endpointProblem(internal, null), internal).toBe(PushText.endpointRefused);
+    }
+    expect(endpointProblem('not a url', null)).toBe(PushText.endpointNotHttps);
+  });
+
+  it('with PUSH_SERVICE_ORIGINS accepts exactly those origins', () => {
+    const allowed = ['http://127.0.0.1:9000'];
+    expect(endpointProblem('http://127.0.0.1:9000/push/1', allowed)).toBeNull();
+    expect(endpointProblem('http://127.0.0.1:9001/push/1', allowed)).toBe(PushText.endpointRefused);
+    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', allowed)).toBe(PushText.endpointRefused);
+  });
+});
+
+describe('createWorkQueue', () => {
+  it('runs at most `concurrency` tasks at once and drops the oldest waiting task past the backlog', async () => {
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    let dropped = 0;
+    const releases: Array<() => void> = [];
+    const queue = createWorkQueue({ concurrency: 2, maxPending: 3, onError: () => undefined, onDrop: () => (dropped += 1) });
+    for (let index = 0; index < 6; index += 1) {
+      queue.push(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        done.push(index);
+      });
+    }
+    // 2 running, 4 waiting > 3: task 2 (the oldest waiting) was dropped.
+    expect(dropped).toBe(1);
+    while (queue.pending > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await queue.idle();
+    expect(most).toBe(2);
+    expect(done.sort()).toEqual([0, 1, 3, 4, 5]);
+  });
+
+  it('reports a failing task and goes on', async () => {
+    const errors: unknown[] = [];
+    const queue = createWorkQueue({ concurrency: 1, maxPending: 10, onError: (error) => errors.push(error), onDrop: () => undefined });
+    let ran = false;
+    queue.push(async () => {
+      throw new Error('push service down');
+    });
+    queue.push(async () => {
+      ran = true;
+    });
+    await queue.idle();
+    expect(ran).toBe(true);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['push service down']);
+  });
+});
+
+describe('createVapidAuthorizer', () => {
+  it('signs once per push service origin and signs again when the token is within an hour of expiring', async () => {
+    const { default: webpush } = await import('web-push');
+    const { createVapidAuthorizer } = await import('../../server/push/send');
+    let now = 1_000_000;
+    const authorize = createVapidAuthorizer({ vapid: webpush.generateVAPIDKeys(), subject: 'mailto:ops@podtable.example' }, () => now);
+    const first = authorize('https://fcm.googleapis.com');
+    expect(first).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    expect(authorize('https://fcm.googleapis.com')).toBe(first);
+    const other = authorize('https://updates.push.services.mozilla.com');
+    expect(other).not.toBe(first);
+    const claims = (header: string) => JSON.parse(Buffer.from(header.split('.')[1]!, 'base64url').toString()) as { aud: string; exp: number };
+    expect(claims(other).aud).toBe('https://updates.push.services.mozilla.com');
+    expect(claims(first).exp).toBe(now + 12 * 60 * 60);
+    now += 11 * 60 * 60 - 1;
+    expect(authorize('https://fcm.googleapis.com')).toBe(first);
+    now += 2;
+    expect(authorize('https://fcm.googleapis.com')).not.toBe(first);
+  });
+});

@@ -1,0 +1,41 @@
+/** Shared by the sync protocol tests: push and pull as the app speaks them. */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { MutationInput, MutationName } from '../../../src/contract/mutations';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../../src/contract/sync';
+import type { TestServer } from '../helpers';
+
+export const V2 = { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
+
+export interface Mutation {
+  id: string;
+  name: MutationName;
+  args: unknown;
+}
+
+export function mutation<N extends MutationName>(name: N, args: MutationInput<N>, id: string = randomUUID()): Mutation {
+  return { id, name, args };
+}
+
+export async function push(server: TestServer, token: string, mutations: Mutation[], cursor?: number | null): Promise<PushResponse> {
+  const answer = await server.request<PushResponse>('POST', '/api/sync/push', { token, headers: V2, body: { mutations, cursor } });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
+
+export async function pull(server: TestServer, token: string, cursor?: number): Promise<PullResponse> {
+  const answer = await server.request<PullResponse>('GET', cursor === undefined ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`, { token, headers: V2 });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
+
+/** Pulls until nothing more waits; returns the last answer and every page. */
+export async function pullAll(server: TestServer, token: string, cursor: number): Promise<PullResponse[]> {
+  const pages: PullResponse[] = [];
+  for (let at = cursor; ; ) {
+    const page = await pull(server, token, at);
+    pages.push(page);
+    at = page.cursor;
+    if (!page.more) return pages;
+  }
+}
