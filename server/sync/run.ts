@@ -77,6 +77,7 @@ export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[
     const results: BatchResult[] = [];
     const after: Array<() => void> = [];
     const now = deps.now();
+    let previous = now.getTime() - 1;
     const log = new ChangeRecorder(me.id);
     const memo = new Map<string, Promise<unknown>>();
     const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
@@ -88,10 +89,14 @@ export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[
         for (const mutation of mutations) {
           const mark = log.begin(mutation.id);
           const tasks = after.length;
+          // Each mutation gets its own instant, strictly after the previous one: a batch of
+          // messages keeps its order in every list sorted by time (one shared instant tied them).
+          previous = Math.max(deps.now().getTime(), previous + 1);
+          const at = new Date(previous);
           try {
             await options.before?.(mutation);
             const outcome = await tx.transaction((sp) =>
-              applyOne(sp, { me, now, deps, mutationId: mutation.id, log, once, afterCommit: (task) => after.push(task) }, mutation, options),
+              applyOne(sp, { me, now: at, deps, mutationId: mutation.id, log, once, afterCommit: (task) => after.push(task) }, mutation, options),
             );
             log.end();
             results.push({ status: 'applied', ...outcome });

@@ -35,6 +35,12 @@ export interface SessionMeta {
    * waits while the running app still speaks that version; an updated app ignores it.
    */
   updateRequired?: number;
+  /**
+   * The last push found no network (the server unreachable); cleared by the next answer of any
+   * kind. Queued writes read 'Waiting for connection…' while it is set (being offline does not
+   * count against a write, so its attempts stay 0).
+   */
+  unreachable?: boolean;
 }
 
 export type OutboxStatus = 'queued' | 'failed';

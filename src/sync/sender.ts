@@ -13,7 +13,7 @@
  *   the next login; 426 → paused, the app offers its update.
  */
 import { PUSH_MAX_BYTES, PUSH_MAX_MUTATIONS, type PushMutation, type PushResponse } from '../contract/sync';
-import type { OutboxEntry, PodTableDB } from '../db/schema';
+import type { OutboxEntry, PodTableDB, SessionMeta } from '../db/schema';
 import { readSession, writeSession } from '../db/session';
 import { ApiError, NetworkError, serverMessage, TimeoutError, type ApiClient } from './api';
 import { applyServerData } from './apply-server';
@@ -102,6 +102,11 @@ export function createSender(deps: SenderDeps): Sender {
     return retrying ? wait() : 'next';
   }
 
+  /** Keeps SessionMeta.unreachable true exactly while the last request found no network. */
+  async function noteReachable(session: SessionMeta, reachable: boolean): Promise<void> {
+    if (Boolean(session.unreachable) !== !reachable) await writeSession(db, { unreachable: !reachable });
+  }
+
   async function round(): Promise<DrainResult | 'next'> {
     const session = await readSession(db);
     if (!session.token || session.paused || isUpdateRequired(session)) return { state: 'paused' };
@@ -113,9 +118,14 @@ export function createSender(deps: SenderDeps): Sender {
     let answer: PushResponse;
     try {
       const raw = await api.request('POST', '/api/sync/push', { body: { mutations, cursor } });
+      await noteReachable(session, true);
       answer = deps.readAnswer(raw);
     } catch (error) {
-      if (error instanceof NetworkError) return wait(true);
+      if (error instanceof NetworkError) {
+        await noteReachable(session, false);
+        return wait(true);
+      }
+      if (error instanceof ApiError) await noteReachable(session, true);
       if (error instanceof ApiError && error.status === 401) {
         await writeSession(db, { paused: true });
         return { state: 'paused' };

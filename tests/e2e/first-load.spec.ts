@@ -92,7 +92,9 @@ test('a new service worker offers the update, and Reload switches to it', async 
     await expect(page.getByText(UPDATE_AVAILABLE, { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
     await page.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), { timeout: 30_000 }).toBe(false);
+    // Mid-navigation the page cannot be asked (its context is gone): that counts as not reloaded yet.
+    const stillTheOldPage = () => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false).catch(() => true);
+    await expect.poll(stillTheOldPage, { timeout: 30_000 }).toBe(false);
     await expect(page.getByRole('heading', { name: 'Your Commander pod, in your pocket.' })).toBeVisible();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
     await expect(page.getByText(UPDATE_AVAILABLE, { exact: true })).toHaveCount(0);

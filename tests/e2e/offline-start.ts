@@ -78,6 +78,7 @@ export async function coldStartToPodChat(context: BrowserContext): Promise<numbe
 
   const page = await context.newPage();
   await page.goto('/pods');
-  const shownAt = await page.waitForFunction(`window[${JSON.stringify(SHOWN_AT)}] || false`, undefined, { timeout: 30_000 });
+  // A function, not a string: the app's CSP (script-src 'self') refuses a string predicate's eval.
+  const shownAt = await page.waitForFunction((key) => (window as unknown as Record<string, number | null>)[key] || false, SHOWN_AT, { timeout: 30_000 });
   return Number(await shownAt.jsonValue());
 }

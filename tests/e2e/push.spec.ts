@@ -99,7 +99,7 @@ async function shownNotifications(context: BrowserContext) {
 
 async function apiLogin(baseURL: string, prefix: string): Promise<{ id: string; username: string; token: string }> {
   const user = uniqueUser(prefix);
-  expect((await fetch(`${baseURL}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })).status).toBe(201);
+  expect((await fetch(`${baseURL}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })).status).toBe(202);
   const login = await (await fetch(`${baseURL}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })).json();
   return { id: login.user.id, username: user.username, token: login.token };
 }

@@ -5,6 +5,7 @@
  */
 import type { OutboxEntry } from '../../db/schema';
 import { actions } from '../../sync/app';
+import { isWaitingForConnection, useUnreachable } from '../shell/useUnreachable';
 
 export const SENDING = 'Sending…';
 export const WAITING_FOR_CONNECTION = 'Waiting for connection…';
@@ -19,10 +20,11 @@ export function ClockIcon() {
 }
 
 export function QueuedMark({ entry }: { entry: OutboxEntry | undefined }) {
+  const text = isWaitingForConnection(entry, useUnreachable()) ? WAITING_FOR_CONNECTION : SENDING;
   return (
-    <span role="status" className="pending-mark" title={entry && entry.attempts > 0 ? WAITING_FOR_CONNECTION : SENDING}>
+    <span role="status" className="pending-mark" title={text}>
       <ClockIcon />
-      <span className="visually-hidden">{entry && entry.attempts > 0 ? WAITING_FOR_CONNECTION : SENDING}</span>
+      <span className="visually-hidden">{text}</span>
     </span>
   );
 }

@@ -21,7 +21,11 @@ function reportSaveFailure(error: unknown) {
 }
 
 export function useNotificationSettings(): NotificationSettingsState {
-  const settings = useLiveQuery(() => readNotificationSettings(db), []);
+  const stored = useLiveQuery(() => readNotificationSettings(db), []);
+  // A ticked box shows its new state in the same render: the mirror's copy follows a moment
+  // later (an IndexedDB write, then the live query), and a controlled checkbox must not flick back.
+  const [ticked, setTicked] = useState<Partial<Record<NotificationKind, boolean>>>({});
+  const settings = stored ? { ...stored, ...ticked } : stored;
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
     pullNotificationSettings(db, api)
@@ -31,7 +35,17 @@ export function useNotificationSettings(): NotificationSettingsState {
   return {
     settings,
     loadFailed,
-    setKind: (kind, on) => void setNotificationKind(db, api, kind, on).catch(reportSaveFailure),
+    setKind: (kind, on) => {
+      setTicked((current) => ({ ...current, [kind]: on }));
+      void setNotificationKind(db, api, kind, on)
+        .catch(reportSaveFailure)
+        .finally(() =>
+          setTicked((current) => {
+            const { [kind]: _settled, ...rest } = current;
+            return rest;
+          }),
+        );
+    },
     setMuted: (podId, muted) => void setPodMuted(db, api, podId, muted).catch(reportSaveFailure),
   };
 }

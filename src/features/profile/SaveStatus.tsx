@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { actions, db } from '../../sync/app';
+import { isWaitingForConnection, useUnreachable } from '../shell/useUnreachable';
 import type { SavePhase } from './useProfileDraft';
 
 export const SAVING = 'Saving…';
@@ -15,6 +16,7 @@ export function SaveStatus({ userId, phase }: { userId: string; phase: SavePhase
     () => db.outbox.where('[target.table+target.id]').equals(['users', userId]).sortBy('seq'),
     [userId],
   );
+  const unreachable = useUnreachable();
   const failed = entries?.find((entry) => entry.status === 'failed');
   const queued = entries?.find((entry) => entry.status === 'queued');
 
@@ -36,7 +38,7 @@ export function SaveStatus({ userId, phase }: { userId: string; phase: SavePhase
 
   let text = '';
   if (phase === 'editing' || phase === 'saving') text = SAVING;
-  else if (queued) text = queued.attempts > 0 ? WAITING_FOR_CONNECTION : SAVING;
+  else if (queued) text = isWaitingForConnection(queued, unreachable) ? WAITING_FOR_CONNECTION : SAVING;
   else if (phase === 'saved') text = SAVED;
   else if (phase === 'error') text = 'Could not save your changes.';
 

@@ -27,7 +27,11 @@ describe('POST /api/sync/push', () => {
     expect(again.results).toEqual(batch.map((m) => ({ id: m.id, status: 'applied' })));
     const rows = await messagesIn(pod.id);
     expect(rows).toHaveLength(30);
-    expect(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || 0).map((row) => row.content)).toEqual(batch.map((_, i) => `m${i}`));
+    // One instant per mutation, in order: a list sorted by time shows the batch as it was typed.
+    expect(new Set(rows.map((row) => row.createdAt.getTime())).size).toBe(30);
+    expect(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.content)).toEqual(batch.map((_, i) => `m${i}`));
+    const listed = await server.request<Array<{ content: string }>>('GET', `/api/pods/${pod.id}/messages?limit=30`, { token: ann!.token });
+    expect(listed.body.map((message) => message.content)).toEqual(batch.map((_, i) => `m${i}`));
   });
 
   it('a concurrent duplicate waits for the first and is answered applied: one row, no "in flight" answer', async () => {

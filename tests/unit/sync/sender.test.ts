@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PushRequest, PushResponse } from '../../../src/contract/sync';
-import { PUSH_MAX_MUTATIONS, pushResponse } from '../../../src/contract/sync';
-import { readSession } from '../../../src/db/session';
+import { PROTOCOL_VERSION, PUSH_MAX_MUTATIONS, pushResponse } from '../../../src/contract/sync';
+import { readSession, writeSession } from '../../../src/db/session';
 import { TimeoutError } from '../../../src/sync/api';
 import { applyServerData, MAX_ATTEMPTS } from '../../../src/sync/apply-server';
 import { writeCursor } from '../../../src/sync/cursor';
@@ -56,7 +56,8 @@ describe('outbox sender (batched push)', () => {
   it('offline: waits with a jittered backoff, never counts it against a write, and forgets it when the network is back', async () => {
     const db = await withPod();
     const entry = await say(db, 'x');
-    const api = scriptedApi(offline);
+    let networkBack = false;
+    const api = scriptedApi((call) => (networkBack ? allApplied(call) : offline()));
     const sender = createSender({ db, api, random: () => 0.5, readAnswer });
     const delays: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -67,9 +68,14 @@ describe('outbox sender (batched push)', () => {
     }
     expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000]);
     expect((await db.outbox.get(entry.seq!))?.attempts).toBe(0);
+    // What the screens read to say 'Waiting for connection…'.
+    expect((await readSession(db)).unreachable).toBe(true);
     sender.resetBackoff();
     const again = await sender.drain();
     expect(again.state === 'waiting' && again.retryInMs).toBe(500);
+    networkBack = true;
+    expect(await sender.drain()).toEqual({ state: 'empty' });
+    expect((await readSession(db)).unreachable).toBe(false);
   });
 
   it('a write the server fails on (5xx for it) is tried again, then shown failed after a bounded number of tries; the queue goes on', async () => {
@@ -106,17 +112,29 @@ describe('outbox sender (batched push)', () => {
   });
 
   it('401 pauses sending until the next login; 426 pauses it and asks for the update', async () => {
-    for (const [status, field] of [
-      [401, 'paused'],
-      [426, 'updateRequired'],
+    for (const [status, field, value] of [
+      [401, 'paused', true],
+      [426, 'updateRequired', PROTOCOL_VERSION],
     ] as const) {
       const db = await withPod();
       await say(db, 'x');
       const sender = createSender({ db, api: scriptedApi(() => fail(status)), readAnswer });
       expect(await sender.drain()).toEqual({ state: 'paused' });
-      expect((await readSession(db))[field]).toBe(true);
+      expect((await readSession(db))[field]).toBe(value);
       expect(await db.outbox.count()).toBe(1);
     }
+  });
+
+  it('an update asked for by an older protocol does not hold back an app that speaks a newer one', async () => {
+    const db = await withPod();
+    await say(db, 'x');
+    await writeSession(db, { updateRequired: PROTOCOL_VERSION });
+    const api = scriptedApi(allApplied);
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'paused' });
+    expect(api.calls).toHaveLength(0);
+    await writeSession(db, { updateRequired: PROTOCOL_VERSION - 1 });
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'empty' });
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('429 waits for Retry-After', async () => {
