@@ -31,7 +31,7 @@ import { randomBytes } from 'node:crypto';
 import { ensureHaproxy } from './ensure-haproxy';
 import { haproxyConfig, startHaproxy, writeAndCheck } from '../bench/scale/haproxy';
 import { Node, adminQuery, freePort, freshServices } from '../bench/scale/cluster';
-import { ScaleClient, markerOf, writeLikeTheOutbox, MARKER, type Member, type WriteResult } from '../bench/scale/clients';
+import { ScaleClient, markerOf, startCursor, writeLikeTheOutbox, MARKER, type Member, type WriteResult } from '../bench/scale/clients';
 import { percentile } from '../bench/stats';
 
 const SOCKETS = Number(process.env.SCALE_SOCKETS ?? 5000);
@@ -196,6 +196,8 @@ async function main(): Promise<void> {
       const plan = members.flatMap((member) => Array.from({ length: SOCKETS_PER_USER }, () => member)).slice(0, SOCKETS);
       await pool(plan, 50, async (member) => {
         const client = new ScaleClient(member, base, (n, _c, at) => current?.latencies.push(at - startedAt.get(n)!));
+        // Before any traffic: the head of the member's log is where this socket's cursor starts.
+        client.cursor = await startCursor(base, member);
         await client.open();
         opened.push(client);
       });

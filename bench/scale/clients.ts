@@ -4,8 +4,9 @@
  * then catches up; and writers that behave like the outbox (same Idempotency-Key on every
  * retry; network errors, 408, 429 and 5xx retried with backoff; other 4xx are failures).
  *
- * `catchUp` is the one place the catch-up request lives: today the REST re-pull of the pod's
- * messages; the sync protocol's cursor pull (GET /api/sync/pull?cursor=N) replaces it there.
+ * `catchUp` is the one place the catch-up request lives: the sync protocol's cursor pull
+ * (GET /api/sync/pull?cursor=N, paged while `more`), from the last position the socket brought
+ * in order — as the app does. A client that saw no event yet pulls from its start cursor.
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -50,15 +51,34 @@ async function postJson(url: string, token: string, body: unknown, headers: Reco
 /** Messages this client has seen, by number, with the moment they arrived (performance.now()). */
 export type Seen = Map<number, number>;
 
-/** The catch-up after a reconnect: what the client would pull. */
-export async function catchUp(baseUrl: string, member: Member): Promise<number[]> {
-  const response = await fetch(`${baseUrl}/api/pods/${member.podId}/messages?limit=200`, {
-    headers: { authorization: `Bearer ${member.token}` },
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (response.status !== 200) throw new Error(`catch-up answered ${response.status}`);
-  const messages = (await response.json()) as Array<{ content: string }>;
-  return messages.map((m) => markerOf(m.content)).filter((n): n is number => n !== undefined);
+/** The catch-up after a reconnect: the changes since `cursor`, page by page; the markers seen and the new cursor. */
+export async function catchUp(baseUrl: string, member: Member, cursor: number): Promise<{ markers: number[]; cursor: number; requests: number }> {
+  const markers: number[] = [];
+  let requests = 0;
+  for (let at = cursor; ; ) {
+    requests += 1;
+    const response = await fetch(`${baseUrl}/api/sync/pull?cursor=${at}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (response.status !== 200) throw new Error(`catch-up answered ${response.status}`);
+    const page = (await response.json()) as { cursor: number; more: boolean; puts: { podMessages?: Array<{ content: string }> } };
+    for (const message of page.puts.podMessages ?? []) {
+      const n = markerOf(message.content);
+      if (n !== undefined) markers.push(n);
+    }
+    at = page.cursor;
+    if (!page.more) return { markers, cursor: at, requests };
+  }
+}
+
+/** The head of the member's log before the test writes anything: where its socket's cursor starts. */
+export async function startCursor(baseUrl: string, member: Member): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/sync/pull`, { headers: { authorization: `Bearer ${member.token}` }, signal: AbortSignal.timeout(60_000) });
+  if (response.status !== 200) throw new Error(`first pull answered ${response.status}`);
+  let page = (await response.json()) as { cursor: number; more: boolean };
+  while (page.more) page = (await (await fetch(`${baseUrl}/api/sync/pull?cursor=${page.cursor}`, { headers: { authorization: `Bearer ${member.token}` } })).json()) as typeof page;
+  return page.cursor;
 }
 
 export class ScaleClient {
@@ -71,6 +91,8 @@ export class ScaleClient {
   caughtUpAt: number | undefined;
   duplicates = 0;
   failures = 0;
+  /** The last log position applied in order (events with pos ≤ cursor are old; a gap waits for the pull). */
+  cursor = 0;
   catchUpRequests = 0;
   private stopped = false;
 
@@ -90,7 +112,8 @@ export class ScaleClient {
     socket.on('message', (data) => {
       const text = data.toString();
       if (!text.includes('"POD_MESSAGE_NEW"')) return;
-      const event = JSON.parse(text) as { payload: { content: string } };
+      const event = JSON.parse(text) as { pos?: number; payload: { content: string } };
+      if (event.pos !== undefined && event.pos === this.cursor + 1) this.cursor = event.pos;
       const n = markerOf(event.payload.content);
       if (n === undefined) return;
       const at = performance.now();
@@ -126,16 +149,19 @@ export class ScaleClient {
           // One catch-up request; retried with backoff only when it fails (as the app's next trigger would).
           for (let attempt = 1; attempt <= CATCH_UP_TRIES && !this.stopped; attempt++) {
             try {
-              for (const n of await catchUp(this.baseUrl, this.member)) {
+              const pulled = await catchUp(this.baseUrl, this.member, this.cursor);
+              this.catchUpRequests += pulled.requests;
+              this.cursor = Math.max(this.cursor, pulled.cursor);
+              for (const n of pulled.markers) {
                 if (!this.seen.has(n)) {
                   this.seen.set(n, performance.now());
                   this.viaPull.add(n);
                 }
               }
               this.caughtUpAt ??= performance.now();
-              this.catchUpRequests += attempt;
               return;
             } catch {
+              this.catchUpRequests += 1;
               await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
             }
           }

@@ -1,6 +1,6 @@
 /**
  * POST /api/sync/push and GET /api/sync/pull (src/contract/sync.ts).
- * Push runs the mutations in order, each in its own transaction (server/sync/run.ts):
+ * Push runs the mutations in order in one transaction, each under its own savepoint (server/sync/run.ts):
  * - bad name or arguments, or the apply's 4xx: 'refused' with the message; the next one runs;
  * - a 429 for one mutation stops the batch with `retryAfter` (the rest is sent again later);
  * - anything else (a 5xx) is 'error' and stops the batch: order is kept, the client retries.
@@ -22,6 +22,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sync/push', { config: { auth: true, limit: false }, bodyLimit: PUSH_MAX_BYTES }, async (request): Promise<PushResponse> => {
     const me = requireUser(request);
     const body = parseBody(pushRequest, request.body);
+    deps.metrics.syncPushes.inc(body.mutations.length);
     // Names and arguments are checked first: a malformed mutation is refused where it stands.
     const checked = body.mutations.map((mutation): { refused: MutationResult } | { run: Mutation } => {
       if (!isMutationName(mutation.name)) return { refused: { id: mutation.id, status: 'refused', code: 400, message: SyncText.unknownMutation(mutation.name) } };

@@ -10,6 +10,7 @@ import { drain } from '../../server/ops/lifecycle';
 import { BUSY_MESSAGE } from '../../server/errors';
 import { createTestDatabase } from './db';
 import { openSocket, startServer, type TestServer } from './helpers';
+import { V2 } from './sync/support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ describe('/metrics', () => {
     const socket = await openSocket(`${server.wsUrl}/ws?token=${token}`);
     await server.request('PUT', '/api/users/me', { token, body: { displayName: 'Metered' } });
     await socket.next((m) => (m as { type?: string }).type === 'USER_UPDATED');
+    const renames = ['Metered twice', 'Metered thrice'].map((displayName) => ({ id: crypto.randomUUID(), name: 'profile.update', args: { displayName } }));
+    expect((await server.request('POST', '/api/sync/push', { token, headers: V2, body: { mutations: renames } })).status).toBe(200);
     const answer = await server.request('GET', '/metrics');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');
@@ -52,7 +55,7 @@ describe('/metrics', () => {
     expect(answer.text).toMatch(/^podtable_live_events_published_total [1-9]/m);
     expect(answer.text).toMatch(/^podtable_live_events_delivered_total [1-9]/m);
     expect(answer.text).toContain('podtable_db_pool_wait_seconds_bucket');
-    expect(answer.text).toMatch(/^podtable_sync_pushes_total 0$/m);
+    expect(answer.text).toMatch(/^podtable_sync_pushes_total 2$/m);
     socket.socket.close(1000);
   });
 
