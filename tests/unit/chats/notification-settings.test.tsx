@@ -51,6 +51,8 @@ describe('Profile → Settings: notifications', () => {
     const kinds = await screen.findByRole('group', { name: NotificationText.kindsLegend });
     expect((within(kinds).getByRole('checkbox', { name: 'Pod messages' }) as HTMLInputElement).checked).toBe(false);
     fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Direct messages' }));
+    // At once, before the mirror's copy follows (a controlled box must not flick back).
+    expect((within(kinds).getByRole('checkbox', { name: 'Direct messages' }) as HTMLInputElement).checked).toBe(false);
     await waitFor(() => expect(pushServer.settings.directMessages).toBe(false));
     expect(api.request).toHaveBeenCalledWith('PUT', '/api/push/settings', { body: { directMessages: false } });
     expect((within(kinds).getByRole('checkbox', { name: 'Direct messages' }) as HTMLInputElement).checked).toBe(false);

@@ -17,6 +17,7 @@ vi.mock('../../../src/sync/app', async () => {
 });
 
 import type { OutboxEntry, UserRow } from '../../../src/db/schema';
+import { writeSession } from '../../../src/db/session';
 import { ProfileForm } from '../../../src/features/profile/ProfileForm';
 import { ApiError } from '../../../src/sync/api';
 import { actions, db } from '../../../src/sync/app';
@@ -106,6 +107,16 @@ describe('profile save status from the outbox', () => {
     await db.outbox.add(outboxEntry({ attempts: 2 }));
     render(<ProfileForm user={user} />);
     expect((await screen.findByText('Waiting for connection…')).getAttribute('role')).toBe('status');
+  });
+
+  it("says 'Waiting for connection…' once the sender found no network (offline tries count against no write)", async () => {
+    await writeSession(db, { unreachable: false });
+    await db.outbox.add(outboxEntry({ attempts: 0 }));
+    render(<ProfileForm user={user} />);
+    expect(await screen.findByText('Saving…')).toBeTruthy();
+    await writeSession(db, { unreachable: true });
+    expect(await screen.findByText('Waiting for connection…')).toBeTruthy();
+    await writeSession(db, { unreachable: false });
   });
 
   it("shows the server's refusal with Retry and Discard", async () => {
