@@ -3,7 +3,7 @@
  * listen on 127.0.0.1:0). Everything it needs comes in as arguments; main.ts wires the real
  * ones. Later features add a `registerXRoutes(app, deps)` call below.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions({ level: config.logLevel, stream: options.logStream }),
     // Replaced by ops/requestLog.ts: one compact line at debug, slow requests at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Path parameters are ids and tokens (43 characters); longer ones are answered 414.
