@@ -5,7 +5,7 @@ import globals from 'globals';
 
 const noReact = {
   patterns: [
-    { group: ['react', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'zustand/react', '@radix-ui/*'], message: 'src/db and src/sync must not import React (design.md).' },
+    { group: ['react', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'zustand/react', '@radix-ui/*'], message: 'src/db and src/sync must not import React (docs/architecture.md, "Invariants").' },
     { group: ['**/features/**', '**/routes/**'], message: 'src/db and src/sync must not depend on UI code.' },
   ],
 };
@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/sync talks to the network (design.md).' }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/sync talks to the network (docs/architecture.md, "Invariants").' }],
       'no-restricted-imports': ['error', { paths: [classicZod] }],
     },
   },

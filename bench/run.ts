@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: each figure next to a reference measured in the same run, as a ratio
- * (design.md: never a pass/fail on an absolute time), or, for first-load bytes and scores, next
- * to the figure measured before the work and its budget (first-load-report.ts). Loopback only,
+ * (docs/architecture.md, "Conventions": never a pass/fail on an absolute time), or, for
+ * first-load bytes and scores, next to the figure measured before the work and its budget
+ * (first-load-report.ts). Loopback only,
  * bounded: 1,000 sockets, 30 fan-out messages, 1,000 queued messages, 3 s per REST figure, 120
  * taps in Chromium, a 10 s flood. The app is built first; the server runs as its own process at
  * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and

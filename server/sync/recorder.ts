@@ -1,8 +1,9 @@
 /**
  * Collects what mutations changed, for whom, while their transaction runs, and writes it to the
- * change log at the end of that same transaction (design.md: "events come from committed
- * changes"). Each (user, emitted group) becomes one log entry at the user's next position; the
- * group's event is what that user's sockets receive, with the position, after commit.
+ * change log at the end of that same transaction (docs/architecture.md, "Change log and pull":
+ * events come from committed changes). Each (user, emitted group) becomes one log entry at the
+ * user's next position; the group's event is what that user's sockets receive, with the
+ * position, after commit.
  * Invariants:
  * - an event must describe its refs completely for its recipients (a client at cursor pos-1
  *   applies it and moves to pos without pulling); a group with nothing to show sends SYNC;

@@ -1,8 +1,9 @@
 /**
  * Games (spec sections 2 "Playmat", 3, 4, 5 and 9), shared by the app, the service worker and
  * the server. A game is created with a client-chosen UUID (it can start with no signal), its
- * counters change by increments (design.md: two offline devices' edits add up), and whole-game
- * changes (turn, status, layout) go through PUT and are last-writer-wins.
+ * counters change by increments (docs/architecture.md, "Revisions, rebase and increments":
+ * two offline devices' edits add up), and whole-game changes (turn, status, layout) go through
+ * PUT and are last-writer-wins.
  * The rules that apply these payloads live in src/game (pure functions).
  */
 import * as z from 'zod/mini';

@@ -1,10 +1,10 @@
 /**
- * Every write a client may queue, by name, with its argument schema (design.md "Sync protocol
- * v2": mutations, not requests). Shared by the app (the optimistic change, src/sync/mutators)
- * and the server (the apply, server/sync/mutators); both registries are typed
- * `Record<MutationName, …>`, so a name missing on either side fails to compile.
- * Adding a write kind: a schema here, a client mutator, a server mutator, and the action that
- * calls it.
+ * Every write a client may queue, by name, with its argument schema (docs/architecture.md,
+ * "Writes: mutations and the outbox": mutations, not requests). Shared by the app (the
+ * optimistic change, src/sync/mutators) and the server (the apply, server/sync/mutators); both
+ * registries are typed `Record<MutationName, …>`, so a name missing on either side fails to
+ * compile. Adding a write kind (docs/architecture.md, "Adding a write kind"): a schema here, a
+ * client mutator, a server mutator, and the action that calls it.
  * Creating mutations carry the new record's id (a client-chosen UUID), so the optimistic row,
  * the server's row and later mutations naming it agree on one id.
  */

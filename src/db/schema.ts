@@ -1,7 +1,8 @@
 /**
- * The local mirror (design.md): every entity the UI shows lives here, and components read
- * only these tables. The network moves rows in (pull, live events, outbox answers) and out
- * (the outbox). Later issues add tables in new Dexie versions; never edit a released version.
+ * The local mirror (docs/architecture.md, "The mirror"): every entity the UI shows lives here,
+ * and components read only these tables. The network moves rows in (pull, live events, outbox
+ * answers) and out (the outbox). Later issues add tables in new Dexie versions; never edit a
+ * released version.
  * A version that changes what rows mean calls `rebuildMirror` in its upgrade: every mirror table
  * is emptied and the cursor forgotten, so the next pull is a full snapshot; the outbox (and the
  * session, and the card cache) stay.

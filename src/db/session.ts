@@ -41,7 +41,10 @@ export async function writePendingRevocations(db: PodTableDB, tokens: string[]):
   else await db.meta.put({ key: PENDING_REVOCATIONS_KEY, value: [...new Set(tokens)] });
 }
 
-/** Wipes every table: the next person on this device sees nothing of the last one (design.md). */
+/**
+ * Wipes every table but the pending revocations: the next person on this device sees nothing of
+ * the last one (docs/architecture.md, "Logout and the privacy of the mirror").
+ */
 export async function wipeMirror(db: PodTableDB): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const revocations = await readPendingRevocations(db);

@@ -1,9 +1,9 @@
 /**
  * Keeps draining the outbox while it holds writes: at once when kicked, and again after the
  * delay the sender reports. A server outage fires no 'online' event, so this timer is what
- * brings writes to a server that comes back (design.md, "Who sends"). `kick({ fresh: true })`
- * is for "the network, the socket or the server is back": the backoff is forgotten and the
- * writes leave at once.
+ * brings writes to a server that comes back (docs/architecture.md, "The sender").
+ * `kick({ fresh: true })` is for "the network, the socket or the server is back": the backoff
+ * is forgotten and the writes leave at once.
  */
 import type { DrainResult, Sender } from './sender';
 

@@ -1,5 +1,5 @@
 /**
- * Live events → the mirror (design.md "Live = the log, pushed"). An event with a position is
+ * Live events → the mirror (docs/architecture.md, "Live events"). An event with a position is
  * applied only when it is the next one of this device's cursor (pos = cursor + 1), in the same
  * transaction that moves the cursor; an older one is already in the mirror (its `mid` still
  * acknowledges a write); a gap, an event that does not fit the server copy, or a PONG showing

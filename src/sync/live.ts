@@ -1,6 +1,6 @@
 /**
- * The one live connection of a session (design.md, "Push"). Events go straight into the
- * mirror through `onEvent`; screens never see the socket. Invariants:
+ * The one live connection of a session (docs/architecture.md, "Live events"). Events go
+ * straight into the mirror through `onEvent`; screens never see the socket. Invariants:
  * - no token, no connection;
  * - an abnormal close reconnects after a random delay up to the backoff (1 s doubling to 30 s;
  *   "full jitter", so the clients of a restarted server do not all return at once); a normal

@@ -1,5 +1,5 @@
 /**
- * The outbox sender (design.md "A sender that never jams"). Invariants:
+ * The outbox sender (docs/architecture.md, "The sender"). Invariants:
  * - one sender at a time across tabs and the service worker (Web Lock OUTBOX_LOCK), and the lock
  *   is held at most one request's timeout (REQUEST_TIMEOUT_MS) per round: a hung request never
  *   holds other tabs longer;

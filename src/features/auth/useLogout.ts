@@ -1,6 +1,7 @@
 /**
- * Logout with a guard (design.md, privacy): when the outbox still holds writes the server has
- * not accepted, the user confirms first, because logging out wipes them.
+ * Logout with a guard (docs/architecture.md, "Logout and the privacy of the mirror"): when the
+ * outbox still holds writes the server has not accepted, the user confirms first, because
+ * logging out wipes them.
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
- * Loading vs empty vs failed (design.md): rows in the mirror always show; without rows, a
- * list never loaded is loading, a loaded one is empty, and a recorded pull error is the
- * screen's error text.
+ * Loading vs empty vs failed (docs/architecture.md, "Conventions"): rows in the mirror always
+ * show; without rows, a list never loaded is loading, a loaded one is empty, and a recorded
+ * pull error is the screen's error text.
  */
 import type { PullState } from '../../sync/pull';
 

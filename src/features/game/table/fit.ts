@@ -10,7 +10,7 @@
  */
 import { GRID_SIZE, type SeatLayout, type SeatRotation } from '../../../contract/game';
 
-/** Minimum tap target (design.md). */
+/** Minimum tap target (docs/architecture.md, "Conventions"). */
 export const TAP = 44;
 /** Padding of a face and the gap between its rows, px (playmat.css). */
 const PAD = 4;
