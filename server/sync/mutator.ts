@@ -32,8 +32,9 @@ export interface MutationContext {
 
 export interface ServerMutator<N extends MutationName> {
   /**
-   * Applies the mutation, or throws an HttpError (4xx) to refuse it: a refusal rolls the whole
-   * transaction back, so nothing of it stays. Returns the REST answer's body.
+   * Applies the mutation, or throws an HttpError (4xx) to refuse it: a refusal rolls back to the
+   * mutation's savepoint (server/sync/run.ts), so nothing of it stays and the batch goes on.
+   * Returns the REST answer's body.
    */
   apply(ctx: MutationContext, args: MutationArgs<N>): Promise<unknown>;
   /**

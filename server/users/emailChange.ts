@@ -14,7 +14,7 @@
  * old address stays reserved for its account (repo.findEmailHolder).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '../../src/contract/limits';
 import { AccountText, type User } from '../../src/contract/users';
 import { resetMail } from '../auth/resetRoutes';
@@ -25,6 +25,8 @@ import type { DbOrTx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { securityLog } from '../securityLog';
+import { withChangeLog } from '../sync/log-writes';
+import { ref } from '../sync/refs';
 import { addressInUseMail, confirmEmailMail, emailChangedMail } from './accountMails';
 import { verifyCurrentPassword } from './reauth';
 import { findEmailHolder, findUserById } from './repo';
@@ -90,14 +92,19 @@ export async function confirmEmailChange(deps: AppDeps, log: FastifyBaseLogger, 
   const now = deps.now();
   let outcome;
   try {
-    outcome = await deps.db.transaction(async (tx) => {
+    outcome = await withChangeLog(deps, async (tx, log) => {
       const [link] = await tx.update(emailChanges).set({ usedAt: now }).where(usableLink(hashSecret(token), 'confirm', now)).returning();
       if (!link) throw badRequest(AccountText.invalidLink);
       const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
       if (!user) throw badRequest(AccountText.invalidLink);
       const holder = await findEmailHolder(tx, link.email, now);
       if (holder && holder.id !== user.id) throw conflict(AccountText.emailNoLongerAvailable);
-      const [updated] = await tx.update(users).set({ email: link.email, updatedAt: now }).where(eq(users.id, user.id)).returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ email: link.email, updatedAt: now, rev: sql`${users.rev} + 1` })
+        .where(eq(users.id, user.id))
+        .returning();
+      log.emit([user.id], [ref('user', user.id)], { type: 'USER_UPDATED', payload: toUser(updated!) });
       // Other confirmation links of this account die: one change at a time.
       await tx
         .update(emailChanges)
@@ -114,9 +121,7 @@ export async function confirmEmailChange(deps: AppDeps, log: FastifyBaseLogger, 
   const undoLink = `${deps.config.appUrl}/undo-email/${undoToken}`;
   deps.sendMailInBackground(emailChangedMail(deps.config.appUrl, oldEmail, updated.username, updated.email, undoLink));
   securityLog(log, 'e-mail changed', { userId: updated.id });
-  const user = toUser(updated);
-  deps.hub.publishToUsers([user.id], { type: 'USER_UPDATED', payload: user });
-  return user;
+  return toUser(updated);
 }
 
 /** Step 3. Answers the message the page shows. */
@@ -125,14 +130,19 @@ export async function undoEmailChange(deps: AppDeps, log: FastifyBaseLogger, tok
   const now = deps.now();
   let outcome;
   try {
-    outcome = await deps.db.transaction(async (tx) => {
+    outcome = await withChangeLog(deps, async (tx, log) => {
       const [link] = await tx.update(emailChanges).set({ usedAt: now }).where(usableLink(hashSecret(token), 'undo', now)).returning();
       if (!link) throw badRequest(AccountText.invalidLink);
       const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
       if (!user) throw badRequest(AccountText.invalidLink);
       const holder = await findEmailHolder(tx, link.email, now);
       if (holder && holder.id !== user.id) throw conflict(AccountText.emailNoLongerAvailable);
-      const [restored] = await tx.update(users).set({ email: link.email, updatedAt: now }).where(eq(users.id, user.id)).returning();
+      const [restored] = await tx
+        .update(users)
+        .set({ email: link.email, updatedAt: now, rev: sql`${users.rev} + 1` })
+        .where(eq(users.id, user.id))
+        .returning();
+      log.emit([user.id], [ref('user', user.id)], { type: 'USER_UPDATED', payload: toUser(restored!) });
       await revokeAllTokens(tx, user.id);
       await tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt), ne(emailChanges.tokenHash, link.tokenHash)));
       await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
@@ -156,6 +166,5 @@ export async function undoEmailChange(deps: AppDeps, log: FastifyBaseLogger, tok
   deps.sendMailInBackground({ to: restored.email, link, ...resetMail(deps.config.appUrl, restored.username, link) });
   securityLog(log, 'e-mail change undone', { userId: restored.id, ip });
   securityLog(log, 'tokens revoked', { userId: restored.id, reason: 'e-mail change undone' });
-  deps.hub.publishToUsers([restored.id], { type: 'USER_UPDATED', payload: toUser(restored) });
   return AccountText.emailChangeUndone;
 }

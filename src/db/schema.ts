@@ -3,9 +3,10 @@
  * and components read only these tables. The network moves rows in (pull, live events, outbox
  * answers) and out (the outbox). Later issues add tables in new Dexie versions; never edit a
  * released version.
- * A version that changes what rows mean calls `rebuildMirror` in its upgrade: every mirror table
- * is emptied and the cursor forgotten, so the next pull is a full snapshot; the outbox (and the
- * session, and the card cache) stay.
+ * A version that changes what rows mean forgets the sync cursor in its upgrade (version 4 does:
+ * src/db/upgrade-v4.ts): the rows stay readable offline, and the next pull is a full snapshot
+ * (`reset`) that replaces every mirror table; the outbox (and the session, and the card cache)
+ * stay.
  */
 import Dexie, { type Table } from 'dexie';
 import { upgradeToMutations } from './upgrade-v4';

@@ -9,6 +9,7 @@ import { AccountText, ServerText, type User } from '../../src/contract/users';
 import { authTokens, users } from '../../server/db/schema';
 import { EMAIL_UNDO_TTL_MS } from '../../server/users/emailChange';
 import { openSocket, startServer, unique, type TestServer } from './helpers';
+import { pull } from './sync/support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,10 +55,14 @@ describe('POST /api/users/me/email', () => {
     expect((await server.request<User>('GET', '/api/users/me', { token })).body.email).toBe(user.email);
 
     const confirm = await linkToken('confirm-email', mailTo(newEmail, 'Confirm your new PodTable e-mail address'));
+    const before = await pull(server, token);
     const confirmed = await server.request<User>('POST', `/api/users/email-change/${confirm}`);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ ...user, email: newEmail });
+    expect(confirmed.body).toMatchObject({ ...user, email: newEmail, rev: user.rev + 1 });
     expect((await server.request<User>('GET', '/api/users/me', { token })).body.email).toBe(newEmail);
+    // A device that was offline learns it from its cursor, like any other change.
+    const caughtUp = await pull(server, token, before.cursor);
+    expect(caughtUp.puts.users).toEqual([expect.objectContaining({ id: user.id, email: newEmail })]);
     await socket.next((m) => (m as { type?: string; payload?: User }).type === 'USER_UPDATED' && (m as { payload: User }).payload.email === newEmail);
     socket.socket.close();
 
