@@ -45,6 +45,7 @@ export interface WinsPoint {
   gameId: string;
   endedAt: string;
   won: boolean;
+  draw: boolean;
   /** Wins so far, this game included. */
   wins: number;
 }
@@ -148,7 +149,7 @@ export function personalStats(games: readonly Game[], userId: string, options: S
     opponents: opponents(outcomes, userId),
     winsOverTime: outcomes.map((o) => {
       if (o.won) running += 1;
-      return { gameId: o.game.id, endedAt: o.endedAt, won: o.won, wins: running };
+      return { gameId: o.game.id, endedAt: o.endedAt, won: o.won, draw: o.draw, wins: running };
     }),
   };
 }

@@ -1,5 +1,6 @@
 /** /profile (spec section 2): tabs Profile, Stats, Decks, Settings. */
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
 import { DecksTab } from '../decks/DecksTab';
@@ -8,14 +9,18 @@ import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
 import { ProfileForm } from './ProfileForm';
+import type { ProfileTab } from './profile-search';
+import { StatsText } from '../stats/texts';
 
-export function ProfilePage() {
+const StatsTab = lazy(() => import('../stats/StatsTab'));
+
+export function ProfilePage({ initialTab }: { initialTab?: ProfileTab } = {}) {
   const user = useCurrentUser();
 
   return (
     <main className="page">
       <PageHeader title="Profile" />
-      <Tabs.Root defaultValue="profile" className="tabs">
+      <Tabs.Root defaultValue={initialTab ?? 'profile'} className="tabs">
         <Tabs.List className="tab-list" aria-label="Profile sections">
           <Tabs.Trigger value="profile" className="tab">
             Profile
@@ -48,7 +53,10 @@ export function ProfilePage() {
           )}
         </Tabs.Content>
         <Tabs.Content value="stats" className="card tab-panel">
-          <p className="muted">Coming soon.</p>
+          {/* Its own chunk (the chart, the tables): fetched when the tab is first opened. */}
+          <Suspense fallback={<p role="status">{StatsText.loading}</p>}>
+            <StatsTab />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="decks" className="card tab-panel">
           <DecksTab />
