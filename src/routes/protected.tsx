@@ -6,7 +6,6 @@
  */
 import { createRoute } from '@tanstack/react-router';
 import { chatsSearch, type ChatsSearch } from '../features/chats/chats-search';
-import { profileSearch, type ProfileSearch } from '../features/profile/profile-search';
 import { GameLayout, ProtectedLayout } from '../features/shell/ProtectedLayout';
 import { loadSync } from '../sync/load';
 import { requireLogin } from './guards';
@@ -49,16 +48,7 @@ const podsRoute = createRoute({
     return <ChatsPage key={JSON.stringify(search)} initialTab={search.tab} initialPeerId={search.peer} initialPodId={search.pod} />;
   }, ChatsPage),
 });
-/** /profile?tab=stats: the dashboard's 'All stats' lands on the Stats tab. */
-const profileRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/profile',
-  validateSearch: (search: Record<string, unknown>): ProfileSearch => profileSearch(search),
-  component: preloadsWith(function ProfileByTab() {
-    const { tab } = profileRoute.useSearch();
-    return <ProfilePage key={tab ?? ''} initialTab={tab} />;
-  }, ProfilePage),
-});
+const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: '/profile', component: ProfilePage });
 const gamesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/games',

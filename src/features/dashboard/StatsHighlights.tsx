@@ -19,7 +19,7 @@ export function StatsHighlights() {
       <>
         <StatsFigures highlights={view.stats.highlights} podNames={view.podNames} />
         <div className="button-row">
-          <Link to="/profile" search={{ tab: 'stats' }} className="button button--secondary">
+          <Link to="/profile" hash="stats" className="button button--secondary">
             {StatsText.allStats}
           </Link>
         </div>

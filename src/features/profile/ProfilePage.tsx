@@ -1,5 +1,6 @@
 /** /profile (spec section 2): tabs Profile, Stats, Decks, Settings. */
 import * as Tabs from '@radix-ui/react-tabs';
+import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
@@ -9,18 +10,20 @@ import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
 import { ProfileForm } from './ProfileForm';
-import type { ProfileTab } from './profile-search';
 import { StatsText } from '../stats/texts';
 
 const StatsTab = lazy(() => import('../stats/StatsTab'));
 
-export function ProfilePage({ initialTab }: { initialTab?: ProfileTab } = {}) {
+export function ProfilePage() {
   const user = useCurrentUser();
+  // /profile#stats (the dashboard's 'All stats') opens the Stats tab. A hash rather than a search
+  // parameter: it needs no route option, so the first chunk (the route table) does not grow.
+  const hash = useLocation({ select: (location) => location.hash });
 
   return (
     <main className="page">
       <PageHeader title="Profile" />
-      <Tabs.Root defaultValue={initialTab ?? 'profile'} className="tabs">
+      <Tabs.Root defaultValue={hash === 'stats' ? 'stats' : 'profile'} className="tabs">
         <Tabs.List className="tab-list" aria-label="Profile sections">
           <Tabs.Trigger value="profile" className="tab">
             Profile

@@ -70,7 +70,7 @@ describe('dashboard: Stats Highlights', () => {
     ]);
     expect(within(panel).queryByText('Stats Under Construction')).toBeNull();
     expect(panel.querySelector('[aria-hidden="true"]')).toBeNull();
-    expect(within(panel).getByRole('link', { name: 'All stats' }).getAttribute('href')).toBe('/profile?tab=stats');
+    expect(within(panel).getByRole('link', { name: 'All stats' }).getAttribute('href')).toBe('/profile#stats');
   });
 
   it('turns from the placeholder into the figures when a game ends, without a reload', async () => {
@@ -86,7 +86,7 @@ describe('dashboard: Stats Highlights', () => {
 
 describe('Profile → Stats', () => {
   it("reads 'Coming soon.' for a user with no finished game", async () => {
-    renderAt('/profile?tab=stats');
+    renderAt('/profile#stats');
     expect(await screen.findByText('Coming soon.')).toBeTruthy();
   });
 
