@@ -127,6 +127,7 @@ test('finished games become real stats on the dashboard and Profile → Stats, a
 
   // Profile → Stats: the same figures, the chart with its text, the tables.
   await panel.getByRole('link', { name: 'All stats' }).click();
+  await expect(page).toHaveURL(/\/profile#stats$/);
   await expect(page.getByRole('tab', { name: 'Stats', selected: true })).toBeVisible();
   const stats = page.getByRole('tabpanel', { name: 'Stats' });
   await expect(stats.getByRole('heading', { name: 'Your stats' })).toBeVisible();

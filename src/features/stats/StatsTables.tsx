@@ -22,7 +22,7 @@ export function GroupTable({ caption, firstColumn, lines }: { caption: string; f
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{firstColumn}</th>
+            <th scope="col" className="stats-name">{firstColumn}</th>
             <th scope="col">Games</th>
             <th scope="col">Wins</th>
             <th scope="col">Win rate</th>
@@ -52,7 +52,7 @@ export function HeadToHeadTable({ caption, lines }: { caption: string; lines: re
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Opponent</th>
+            <th scope="col" className="stats-name">Opponent</th>
             <th scope="col">Games together</th>
             <th scope="col">Your wins</th>
             <th scope="col">Their wins</th>
@@ -81,7 +81,7 @@ export function LeaderboardTable({ caption, lines, myId }: { caption: string; li
         <thead>
           <tr>
             <th scope="col">Rank</th>
-            <th scope="col">Player</th>
+            <th scope="col" className="stats-name">Player</th>
             <th scope="col">Wins</th>
             <th scope="col">Win rate</th>
             <th scope="col">Games</th>
