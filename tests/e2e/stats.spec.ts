@@ -149,6 +149,7 @@ test('finished games become real stats on the dashboard and Profile → Stats, a
   await page.getByText('Leaderboard', { exact: true }).click();
   const board = page.getByRole('table', { name: `Leaderboard of ${podName}` });
   await expect(board.getByRole('row')).toHaveText([/Rank\s*Player/, `1${ana.username}267%3`, `2${bo.username}133%3`, `3${cy.username}00%3`]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousViolations(page), 'pod leaderboard').toEqual([]);
   await context.close();
 });
