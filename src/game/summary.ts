@@ -49,7 +49,8 @@ function mostDamage(game: Game): GameSummary['mostCommanderDamage'] {
   return best;
 }
 
-function finishingOrder(game: Game): number[] {
+/** Seats in finishing order: the winner, then the last out, …, the first out (seat order when there is no result). */
+export function finishingOrder(game: Game): number[] {
   const result = game.result;
   const seats = game.participants.map((p) => p.seatNumber);
   if (!result) return seats;

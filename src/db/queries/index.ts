@@ -1,5 +1,6 @@
 /** Pure Dexie reads for the screens (no React): pass the mirror, get plain rows. */
 export * from './friends';
+export * from './games';
 export * from './messages';
 export * from './names';
 export * from './outbox';

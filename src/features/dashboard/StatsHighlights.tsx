@@ -1,35 +1,34 @@
 /**
- * 'Stats Highlights' (spec section 2): fixed sample figures, dimmed, under an overlay. The
- * figures are not the user's, so they are hidden from assistive technology; the overlay
- * says what is true.
+ * 'Stats Highlights' (spec section 2; issue 12): the spec's placeholder until the user has a
+ * finished game (docs/stats.md: which games count), then their real figures, live from the
+ * mirror, and a way to all of them on Profile → Stats.
  */
-const SAMPLE_STATS: Array<[label: string, value: string]> = [
-  ['Games played', '42'],
-  ['Win rate', '31%'],
-  ['Most played commander', "Atraxa, Praetors' Voice"],
-  ['Average game length', '1h 25m'],
-  ['Longest win streak', '4'],
-  ['Pod rank', '#2'],
-];
+import { Link } from '@tanstack/react-router';
+import { StatsFigures } from '../stats/StatsFigures';
+import { StatsText } from '../stats/texts';
+import { useStats } from '../stats/useStats';
+import { StatsPlaceholder } from './StatsPlaceholder';
 
 export function StatsHighlights() {
+  const view = useStats();
+  let body;
+  if (view === undefined) body = <p role="status" className="muted">{StatsText.loading}</p>;
+  else if (view.stats.highlights.gamesPlayed === 0) body = <StatsPlaceholder />;
+  else
+    body = (
+      <>
+        <StatsFigures highlights={view.stats.highlights} podNames={view.podNames} />
+        <div className="button-row">
+          <Link to="/profile" hash="stats" className="button button--secondary">
+            {StatsText.allStats}
+          </Link>
+        </div>
+      </>
+    );
   return (
     <section className="card stats" aria-labelledby="stats-title">
       <h2 id="stats-title">Stats Highlights</h2>
-      <div className="stats-body">
-        <dl className="stats-grid" aria-hidden="true">
-          {SAMPLE_STATS.map(([label, value]) => (
-            <div key={label} className="stat">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="stats-overlay">
-          <p className="stats-overlay-title">Stats Under Construction</p>
-          <p>This feature is coming soon!</p>
-        </div>
-      </div>
+      {body}
     </section>
   );
 }

@@ -22,6 +22,7 @@ import { InviteDialog } from './InviteDialog';
 import { LeavePod } from './LeavePod';
 import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
 import { PodFailure } from './PodFailure';
+import { PodLeaderboard } from './PodLeaderboard';
 import { RemoveMembersDialog } from './RemoveMembersDialog';
 
 interface PodChatProps {
@@ -137,6 +138,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
         <LeavePod pod={pod} myId={myId} onLeft={onClose} />
       </div>
       <PodFailure pod={pod} />
+      <PodLeaderboard pod={pod} myId={myId} />
       <PodMessages pod={pod} />
       <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.sendPodMessage(podId, content)} />
     </section>

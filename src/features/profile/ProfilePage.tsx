@@ -1,5 +1,7 @@
 /** /profile (spec section 2): tabs Profile, Stats, Decks, Settings. */
 import * as Tabs from '@radix-ui/react-tabs';
+import { useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
 import { DecksTab } from '../decks/DecksTab';
@@ -8,14 +10,20 @@ import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
 import { ProfileForm } from './ProfileForm';
+import { StatsText } from '../stats/texts';
+
+const StatsTab = lazy(() => import('../stats/StatsTab'));
 
 export function ProfilePage() {
   const user = useCurrentUser();
+  // /profile#stats (the dashboard's 'All stats') opens the Stats tab. A hash rather than a search
+  // parameter: it needs no route option, so the first chunk (the route table) does not grow.
+  const hash = useLocation({ select: (location) => location.hash });
 
   return (
     <main className="page">
       <PageHeader title="Profile" />
-      <Tabs.Root defaultValue="profile" className="tabs">
+      <Tabs.Root defaultValue={hash === 'stats' ? 'stats' : 'profile'} className="tabs">
         <Tabs.List className="tab-list" aria-label="Profile sections">
           <Tabs.Trigger value="profile" className="tab">
             Profile
@@ -48,7 +56,10 @@ export function ProfilePage() {
           )}
         </Tabs.Content>
         <Tabs.Content value="stats" className="card tab-panel">
-          <p className="muted">Coming soon.</p>
+          {/* Its own chunk (the chart, the tables): fetched when the tab is first opened. */}
+          <Suspense fallback={<p role="status">{StatsText.loading}</p>}>
+            <StatsTab />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="decks" className="card tab-panel">
           <DecksTab />

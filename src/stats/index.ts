@@ -1,0 +1,5 @@
+/** Stats from the games in the local mirror (issue 12, docs/stats.md). Pure: no React, no database. */
+export * from './format';
+export * from './leaderboard';
+export * from './outcomes';
+export * from './personal';
