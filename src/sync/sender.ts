@@ -10,16 +10,17 @@
  * - whole request: no network → wait (never counts against a write: being offline is not its
  *   fault); while the platform says online, at most UNREACHABLE_RETRY_CAP_MS apart (nothing else
  *   would tell us the connection works again; offline, the 'online' event and Background Sync
- *   do); timeout or 5xx → the next round sends the first write alone, so one bad write is
- *   found and counted instead of blocking everything; 429 → wait Retry-After; 401 → paused until
- *   the next login; 426 → paused, the app offers its update.
+ *   do); timeout or 5xx → the next round sends the first write alone (after a first timeout at
+ *   once: the timeout was its wait), so one bad write is found and counted instead of blocking
+ *   everything; 429 → wait Retry-After; 401 → paused until the next login; 426 → paused, the
+ *   app offers its update.
  */
 import { PUSH_MAX_BYTES, PUSH_MAX_MUTATIONS, type PushMutation, type PushResponse } from '../contract/sync';
 import type { OutboxEntry, PodTableDB, SessionMeta } from '../db/schema';
 import { readSession, writeSession } from '../db/session';
 import { ApiError, NetworkError, serverMessage, TimeoutError, type ApiClient } from './api';
 import { applyServerData } from './apply-server';
-import { backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
+import { BACKOFF_FLOOR_MS, backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
 import { readCursor } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
 import { isUpdateRequired, markUpdateRequired } from './update-required';
@@ -155,6 +156,12 @@ export function createSender(deps: SenderDeps): Sender {
       }
       probing = true;
       if (!(error instanceof TimeoutError || error instanceof ApiError)) console.error('push answer not understood', error);
+      // A first timeout already waited REQUEST_TIMEOUT_MS: the probe leaves at once (the lock is
+      // let go in between), so a hung request delays the writes behind it by about the timeout.
+      if (error instanceof TimeoutError && failures === 0) {
+        failures = 1;
+        return { state: 'waiting', retryInMs: BACKOFF_FLOOR_MS };
+      }
       return wait();
     }
     probing = false;
