@@ -4,7 +4,7 @@
  * first-load bytes and scores, next to the figure measured before the work and its budget
  * (first-load-report.ts). Loopback only,
  * bounded: 1,000 sockets, 30 fan-out messages, 1,000 queued messages, 3 s per REST figure, 120
- * taps in Chromium, a 10 s flood. The app is built first; the server runs as its own process at
+ * taps in Chromium, 20 server kills mid-replay (each restart ~10 s on PGlite), a 10 s flood. The app is built first; the server runs as its own process at
  * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and
  * again on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL is set.
  * Per-user write limits are scaled out of the way (RATE_LIMIT_SCALE) except in the flood
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { withDefaultUser } from '../server/db/open';
 import { ServerProcess } from '../tests/e2e/server-process';
 import { account } from './accounts';
+import { crashReplay, KILL_WINDOW_MS, QUEUED as CRASH_QUEUED, ROUNDS as CRASH_ROUNDS } from './crash-replay';
 import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
 import { buildApp, reportFirstLoad } from './first-load-report';
 import { bareWsFanout, MESSAGES, podTableFanout, SOCKETS } from './live-fanout';
@@ -79,6 +80,14 @@ try {
   console.log(`  playmat life tap                ${fmt(taps.playmat.p50).padStart(6)}   ${fmt(taps.playmat.p95).padStart(6)}`);
   console.log(`  ratio (playmat/button)          ${fmt(taps.playmat.p50 / taps.reference.p50, 2).padStart(5)}x   ${fmt(taps.playmat.p95 / taps.reference.p95, 2).padStart(5)}x (target p95 ≤ 1.2x)`);
   console.log(`  of which click → DOM changed    ${fmt(taps.commit.reference).padStart(6)} (button)  ${fmt(taps.commit.playmat)} (playmat), p50`);
+
+  console.log(`\nKill the server mid-replay: ${CRASH_ROUNDS} rounds of ${CRASH_QUEUED} queued direct messages, SIGKILL 0–${KILL_WINDOW_MS} ms after the 1st or 2nd push, restart on the same DATA_DIR`);
+  const crash = await crashReplay(server, sender);
+  const killedMid = crash.rounds.filter((round) => round.waitingAtKill > 0).length;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`  lost / duplicated / left failed   ${crash.lost} / ${crash.duplicated} / ${crash.failed}  (target 0 / 0 / 0, over ${CRASH_ROUNDS * CRASH_QUEUED} writes)`);
+  console.log(`  kills with writes still queued    ${killedMid} of ${CRASH_ROUNDS}`);
+  console.log(`  per round, median                 ${fmt(median(crash.rounds.map((round) => round.replayMs)), 0)} ms to drain, of which ${fmt(median(crash.rounds.map((round) => round.restartMs)), 0)} ms restarting; ${median(crash.rounds.map((round) => round.requests))} push requests`);
 } finally {
   await server.dispose();
 }

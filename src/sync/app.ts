@@ -25,6 +25,7 @@ import { createLiveClient, type WebSocketLike } from './live';
 import { applyLiveEvent } from './live-events';
 import * as profile from './profile';
 import { createPuller, type ListKind } from './pull';
+import { normalizeOutboxKeys } from './plan';
 import { flushRevocations } from './revocations';
 import { createSender } from './sender';
 import { listAllUsers, searchUsers } from './social/user-search';
@@ -108,8 +109,14 @@ export function startSync(): void {
     lastFocusPull = Date.now();
     void pullEverything().catch(() => undefined);
   });
-  sendNow();
-  live.connect();
+  // Entries an older version wrote may name only their main row (plan.ts): their keys are
+  // recomputed once, before the first answer is applied, so every server row finds its writes.
+  void normalizeOutboxKeys(db)
+    .catch((error: unknown) => console.warn('The outbox keys were not recomputed.', error))
+    .finally(() => {
+      sendNow();
+      live.connect();
+    });
 }
 
 export const actions = {

@@ -14,9 +14,21 @@ export function backoffCeiling(attempt: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(exponent, 10));
 }
 
-/** `attempt` counts failures so far, starting at 1. `random` returns [0, 1) like Math.random. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = backoffCeiling(attempt);
+/**
+ * While the browser says it is online but no connection succeeds (a dead Wi-Fi, a captive portal,
+ * the server's host down), no event tells when it works again: the sender probes at most this far
+ * apart, so the first write leaves within ~1 s of the network's return (issue 7's target). A probe
+ * that finds nothing costs a refused or failed connection, not a request the server handles; a
+ * server that answers at all (a 5xx from a load balancer) gets the full backoff instead.
+ */
+export const UNREACHABLE_RETRY_CAP_MS = 1000;
+
+/**
+ * `attempt` counts failures so far, starting at 1. `random` returns [0, 1) like Math.random.
+ * `cap` lowers the ceiling (UNREACHABLE_RETRY_CAP_MS), with the same full jitter below it.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random, cap = BACKOFF_CAP_MS): number {
+  const ceiling = Math.min(cap, backoffCeiling(attempt));
   return Math.max(BACKOFF_FLOOR_MS, Math.floor(random() * ceiling));
 }
 

@@ -6,14 +6,17 @@
  *   "full jitter", so the clients of a restarted server do not all return at once); a normal
  *   close (1000), 4401/4403 (bad or foreign token) and 4426 (protocol not served) do not;
  * - `url` may be async (it fetches a live ticket): its failure counts as a failed connection,
- *   except an answer with status 401 (the token is no longer valid), which is final;
+ *   except an answer with status 401 (the token is no longer valid), which is final; when no
+ *   network answered it (NetworkError) while the platform says online, the next try is at most
+ *   UNREACHABLE_RETRY_CAP_MS away (nothing else tells when the connection works again);
  * - after every (re)connect `onOpen` runs, so a pull catches up on what the socket missed;
  * - while open it PINGs every PING_INTERVAL_MS; the PONG carries the head of the user's log, so a
  *   socket that missed an event (a server died between commit and publish) is caught up too;
  * - a message that fails to parse is recorded (`parseFailures`) and skipped.
  */
 import { FINAL_CLOSE_CODES, LiveCloseCode, serverEvent, type ClientEvent, type ServerEvent } from '../contract/live';
-import { backoffDelay } from './backoff';
+import { NetworkError } from './api';
+import { backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
 
 /** Under the usual 30–60 s idle timeouts of proxies and NATs, and the server's 30 s heartbeat. */
 export const PING_INTERVAL_MS = 25_000;
@@ -42,6 +45,8 @@ export interface LiveClientOptions {
   clearTimer?: (handle: unknown) => void;
   /** [0, 1) like Math.random (tests fix it). */
   random?: () => number;
+  /** The platform's idea of the network (navigator.onLine; true where there is none, as in Node). */
+  isOnline?: () => boolean;
 }
 
 export interface LiveClient {
@@ -60,6 +65,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const random = options.random ?? Math.random;
+  const isOnline = options.isOnline ?? (() => (globalThis.navigator as { onLine?: boolean } | undefined)?.onLine !== false);
   const listeners = new Set<(status: LiveStatus) => void>();
   let socket: WebSocketLike | undefined;
   let status: LiveStatus = 'idle';
@@ -91,9 +97,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     for (const listener of listeners) listener(next);
   }
 
-  function retryLater(): void {
+  function retryLater(unreachable = false): void {
     failures += 1;
-    retryTimer = setTimer(open, backoffDelay(failures, random));
+    retryTimer = setTimer(open, backoffDelay(failures, random, unreachable && isOnline() ? UNREACHABLE_RETRY_CAP_MS : undefined));
   }
 
   function open(): void {
@@ -126,7 +132,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         opening = false;
         setStatus('closed');
         if ((error as { status?: unknown } | null)?.status === 401) wanted = false;
-        else if (wanted) retryLater();
+        else if (wanted) retryLater(error instanceof NetworkError);
       },
     );
   }

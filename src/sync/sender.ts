@@ -8,16 +8,19 @@
  * - per write: applied → gone; refused → failed with the server's message (Retry/Discard) and the
  *   queue goes on; no verdict (a 5xx for it) → tried again, and after MAX_ATTEMPTS shown failed;
  * - whole request: no network → wait (never counts against a write: being offline is not its
- *   fault); timeout or 5xx → the next round sends the first write alone, so one bad write is
- *   found and counted instead of blocking everything; 429 → wait Retry-After; 401 → paused until
- *   the next login; 426 → paused, the app offers its update.
+ *   fault); while the platform says online, at most UNREACHABLE_RETRY_CAP_MS apart (nothing else
+ *   would tell us the connection works again; offline, the 'online' event and Background Sync
+ *   do); timeout or 5xx → the next round sends the first write alone (after a first timeout at
+ *   once: the timeout was its wait), so one bad write is found and counted instead of blocking
+ *   everything; 429 → wait Retry-After; 401 → paused until the next login; 426 → paused, the
+ *   app offers its update.
  */
 import { PUSH_MAX_BYTES, PUSH_MAX_MUTATIONS, type PushMutation, type PushResponse } from '../contract/sync';
 import type { OutboxEntry, PodTableDB, SessionMeta } from '../db/schema';
 import { readSession, writeSession } from '../db/session';
 import { ApiError, NetworkError, serverMessage, TimeoutError, type ApiClient } from './api';
 import { applyServerData } from './apply-server';
-import { backoffDelay } from './backoff';
+import { BACKOFF_FLOOR_MS, backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
 import { readCursor } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
 import { isUpdateRequired, markUpdateRequired } from './update-required';
@@ -47,6 +50,8 @@ export interface SenderDeps {
    * needs none of the row schemas (its size budget, docs/first-load.md).
    */
   catchUp?: boolean;
+  /** The platform's idea of the network (navigator.onLine; true where there is none, as in Node). */
+  isOnline?: () => boolean;
 }
 
 export interface Sender {
@@ -71,13 +76,15 @@ export function createSender(deps: SenderDeps): Sender {
   const { db, api } = deps;
   const withLock = deps.withLock ?? defaultWithLock;
   const random = deps.random ?? Math.random;
+  const isOnline = deps.isOnline ?? (() => (globalThis.navigator as { onLine?: boolean } | undefined)?.onLine !== false);
   let failures = 0;
   /** After a failed request, send the first write alone to find which one fails. */
   let probing = false;
 
   function wait(offline = false): DrainResult {
     failures += 1;
-    return { state: 'waiting', retryInMs: backoffDelay(failures, random), offline };
+    const cap = offline && isOnline() ? UNREACHABLE_RETRY_CAP_MS : undefined;
+    return { state: 'waiting', retryInMs: backoffDelay(failures, random, cap), offline };
   }
 
   async function countAttempt(entry: OutboxEntry): Promise<void> {
@@ -149,6 +156,12 @@ export function createSender(deps: SenderDeps): Sender {
       }
       probing = true;
       if (!(error instanceof TimeoutError || error instanceof ApiError)) console.error('push answer not understood', error);
+      // A first timeout already waited REQUEST_TIMEOUT_MS: the probe leaves at once (the lock is
+      // let go in between), so a hung request delays the writes behind it by about the timeout.
+      if (error instanceof TimeoutError && failures === 0) {
+        failures = 1;
+        return { state: 'waiting', retryInMs: BACKOFF_FLOOR_MS };
+      }
       return wait();
     }
     probing = false;

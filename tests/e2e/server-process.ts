@@ -1,6 +1,7 @@
 /**
  * A real PodTable server (server/main.ts) in a child process on 127.0.0.1, serving the built
  * app from dist/, with its own DATA_DIR. `stop()` ends it (and with it every keep-alive socket);
+ * `kill()` SIGKILLs it (a crash: no shutdown code runs, a transaction in flight is cut);
  * `start()` again on the same port and DATA_DIR models a server outage and restart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,12 +67,21 @@ export class ServerProcess {
 
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
+    this.child = undefined;
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
     this.child = undefined;
   }
 

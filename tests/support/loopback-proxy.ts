@@ -4,7 +4,9 @@
  *   to measure what latency does to a protocol;
  * - `cut()` drops every connection and stops listening: the network is really gone (the browser,
  *   its service worker and Node all see refused connections, unlike Chromium's offline
- *   emulation); `restore()` listens again on the same port.
+ *   emulation); `restore()` listens again on the same port;
+ * - `onClientData` sees every chunk a client sends, as it arrives (before any delay): a test
+ *   times when a request first reaches the server side after `restore()`.
  */
 import net from 'node:net';
 
@@ -16,7 +18,14 @@ export interface LoopbackProxy {
   close(): Promise<void>;
 }
 
-export async function startLoopbackProxy(options: { targetPort: number; delayMs?: number; port?: number }): Promise<LoopbackProxy> {
+export interface LoopbackProxyOptions {
+  targetPort: number;
+  delayMs?: number;
+  port?: number;
+  onClientData?: (chunk: Buffer) => void;
+}
+
+export async function startLoopbackProxy(options: LoopbackProxyOptions): Promise<LoopbackProxy> {
   const delay = options.delayMs ?? 0;
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
@@ -41,6 +50,7 @@ export async function startLoopbackProxy(options: { targetPort: number; delayMs?
       }
       client.setNoDelay(true);
       upstream.setNoDelay(true);
+      if (options.onClientData) client.on('data', options.onClientData);
       pipe(client, upstream);
       pipe(upstream, client);
     });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../src/contract/live';
+import { NetworkError } from '../../../src/sync/api';
+import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/backoff';
 import { createLiveClient, type WebSocketLike } from '../../../src/sync/live';
 
 class FakeSocket implements WebSocketLike {
@@ -27,7 +29,7 @@ class FakeSocket implements WebSocketLike {
   }
 }
 
-function harness(token: string | null = 'tkn', options: { random?: number; url?: (token: string) => string | Promise<string> } = {}) {
+function harness(token: string | null = 'tkn', options: { random?: number; url?: (token: string) => string | Promise<string>; online?: boolean } = {}) {
   const sockets: FakeSocket[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const events: ServerEvent[] = [];
@@ -35,6 +37,7 @@ function harness(token: string | null = 'tkn', options: { random?: number; url?:
   const client = createLiveClient({
     url: options.url ?? ((t) => `ws://test/ws/?token=${t}`),
     random: () => options.random ?? 0.5,
+    isOnline: () => options.online ?? true,
     getToken: () => token,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
@@ -148,6 +151,22 @@ describe('live client', () => {
     expect(timers).toHaveLength(0);
     expect(sockets).toHaveLength(0);
     expect(client.status).toBe('closed');
+  });
+
+  it('no network answers the ticket while the browser says online: tries again at most 1 s apart; offline, with the full backoff', async () => {
+    for (const online of [true, false]) {
+      const { client, timers, fireNextTimer } = harness('tkn', { random: 0.999, online, url: () => Promise.reject(new NetworkError(new TypeError('Failed to fetch'))) });
+      client.connect();
+      const delays: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        delays.push(timers[0]!.ms);
+        fireNextTimer();
+      }
+      if (online) expect(Math.max(...delays)).toBeLessThanOrEqual(UNREACHABLE_RETRY_CAP_MS);
+      else expect(delays.at(-1)).toBe(Math.floor(0.999 * 30_000));
+      client.disconnect();
+    }
   });
 
   it.each([1000, 4401, 4403, 4426])('does not reconnect after close code %i', (code) => {

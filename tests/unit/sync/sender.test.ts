@@ -4,6 +4,7 @@ import { PROTOCOL_VERSION, PUSH_MAX_MUTATIONS, pushResponse } from '../../../src
 import { readSession, writeSession } from '../../../src/db/session';
 import { TimeoutError } from '../../../src/sync/api';
 import { applyServerData, MAX_ATTEMPTS } from '../../../src/sync/apply-server';
+import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/backoff';
 import { writeCursor } from '../../../src/sync/cursor';
 import { mutate } from '../../../src/sync/mutate';
 import { createSender } from '../../../src/sync/sender';
@@ -58,7 +59,8 @@ describe('outbox sender (batched push)', () => {
     const entry = await say(db, 'x');
     let networkBack = false;
     const api = scriptedApi((call) => (networkBack ? allApplied(call) : offline()));
-    const sender = createSender({ db, api, random: () => 0.5, readAnswer });
+    // The browser knows it is offline: its 'online' event (and Background Sync) will say when to send.
+    const sender = createSender({ db, api, random: () => 0.5, readAnswer, isOnline: () => false });
     const delays: number[] = [];
     for (let i = 0; i < 7; i++) {
       const result = await sender.drain();
@@ -76,6 +78,38 @@ describe('outbox sender (batched push)', () => {
     networkBack = true;
     expect(await sender.drain()).toEqual({ state: 'empty' });
     expect((await readSession(db)).unreachable).toBe(false);
+  });
+
+  it('no connection while the browser says online (nothing will tell when it is back): tries again at most 1 s apart, however long it lasts', async () => {
+    const db = await withPod();
+    await say(db, 'x');
+    let networkBack = false;
+    const api = scriptedApi((call) => (networkBack ? allApplied(call) : offline()));
+    for (const random of [0.999, 0.5]) {
+      const sender = createSender({ db, api, random: () => random, readAnswer, isOnline: () => true });
+      const delays: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const result = await sender.drain();
+        if (result.state !== 'waiting') throw new Error(result.state);
+        delays.push(result.retryInMs);
+      }
+      expect(Math.max(...delays)).toBeLessThanOrEqual(UNREACHABLE_RETRY_CAP_MS);
+      expect(delays.at(-1)).toBe(Math.floor(random * UNREACHABLE_RETRY_CAP_MS));
+    }
+    networkBack = true;
+    expect(await createSender({ db, api, readAnswer }).drain()).toEqual({ state: 'empty' });
+    expect(api.calls.at(-1) && body(api.calls.at(-1)!).mutations).toHaveLength(1);
+
+    // A server that answers (a 5xx) is not probed that fast: it gets the full backoff.
+    const other = await withPod();
+    await say(other, 'y');
+    const busy = createSender({ db: other, api: scriptedApi(() => fail(503)), random: () => 0.999, readAnswer, isOnline: () => true });
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const result = await busy.drain();
+      if (result.state === 'waiting') waits.push(result.retryInMs);
+    }
+    expect(Math.max(...waits)).toBeGreaterThan(UNREACHABLE_RETRY_CAP_MS * 10);
   });
 
   it('a write the server fails on (5xx for it) is tried again, then shown failed after a bounded number of tries; the queue goes on', async () => {

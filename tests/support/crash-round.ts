@@ -1,0 +1,128 @@
+/**
+ * One "kill the server mid-replay" round (issue 7), shared by `npm run bench` (bench/crash-replay.ts,
+ * 20 rounds) and the server suite (one round): QUEUED direct messages wait in a device's outbox
+ * (fake-indexeddb, the app's own mutate path); the real sender replays them to a server child
+ * process, which is SIGKILLed `killAfterMs` after the `killOnPush`-th push request left, then
+ * started again on the same port and DATA_DIR; the sender goes on until the outbox is empty.
+ * Counted from what the server stored (GET /api/direct-messages, every page): writes lost,
+ * writes stored more than once, and writes left failed on the device. The property: 0 / 0 / 0.
+ */
+import 'fake-indexeddb/auto';
+import { pushResultsResponse } from '../../src/contract/sync';
+import { openDatabase } from '../../src/db/schema';
+import { writeSession } from '../../src/db/session';
+import { createApiClient } from '../../src/sync/api';
+import { createSender } from '../../src/sync/sender';
+import { writes } from '../../src/sync/writes';
+import type { ServerProcess } from '../e2e/server-process';
+
+export interface CrashAccount {
+  id: string;
+  username: string;
+  token: string;
+}
+
+export interface CrashRoundOptions {
+  queued: number;
+  /** Which push request (1-based) the kill follows; with 100 writes a push, 2 = the second batch. */
+  killOnPush: number;
+  /** Delay from that request leaving to the SIGKILL: inside the batch's transaction, or after it. */
+  killAfterMs: number;
+  /** The replay gives up after this long (a bound on the round, not a target). */
+  timeoutMs?: number;
+}
+
+export interface CrashRoundResult {
+  lost: number;
+  duplicated: number;
+  failed: number;
+  /** Push requests sent, the killed one included. */
+  requests: number;
+  /** Writes still in the outbox when the server was killed (0: the kill came after the replay). */
+  waitingAtKill: number;
+  replayMs: number;
+  /** From the SIGKILL to the restarted server answering. */
+  restartMs: number;
+}
+
+async function storedContents(baseUrl: string, token: string, peerId: string): Promise<string[]> {
+  const contents: string[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '200', ...(before ? { before } : {}) });
+    const answer = await fetch(`${baseUrl}/api/direct-messages/${peerId}?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!answer.ok) throw new Error(`reading the conversation answered ${answer.status}`);
+    const page = (await answer.json()) as Array<{ content: string; createdAt: string }>;
+    contents.unshift(...page.map((row) => row.content));
+    if (page.length < 200) return contents;
+    before = page[0]!.createdAt;
+  }
+}
+
+export async function crashReplayRound(server: ServerProcess, sender: CrashAccount, receiver: CrashAccount, tag: string, options: CrashRoundOptions): Promise<CrashRoundResult> {
+  const db = openDatabase(`crash-${tag}-${Date.now()}`);
+  try {
+    await db.open();
+    await writeSession(db, { userId: sender.id, token: sender.token, paused: false });
+    await db.users.put({ id: sender.id, username: sender.username, displayName: null, avatarUrl: null, defaultDeckId: null, email: `${sender.username}@example.test` });
+    const ctx = { db, api: createApiClient({ getToken: () => null }), kick: () => undefined };
+    const expected: string[] = [];
+    for (let i = 0; i < options.queued; i++) {
+      expected.push(`${tag} m${String(i).padStart(4, '0')}`);
+      await writes.sendDirectMessage(ctx, receiver.id, expected.at(-1)!);
+    }
+
+    let requests = 0;
+    let waitingAtKill = 0;
+    let killing: Promise<void> | null = null;
+    const fetchImpl: typeof fetch = (input, init) => {
+      requests += 1;
+      if (requests === options.killOnPush) {
+        killing = new Promise<void>((resolve) => setTimeout(resolve, options.killAfterMs)).then(async () => {
+          waitingAtKill = await db.outbox.count();
+          await server.kill();
+        });
+      }
+      return fetch(input, init);
+    };
+    // Like the service worker's sender: verdicts only (no catch-up pull in the answer).
+    const api = createApiClient({ baseUrl: server.url, getToken: () => sender.token, fetchImpl });
+    const replay = createSender({ db, api, catchUp: false, readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }) });
+
+    const started = performance.now();
+    const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+    let restarted: Promise<void> | null = null;
+    let restartMs = 0;
+    for (;;) {
+      const result = await replay.drain();
+      if (killing && !restarted) {
+        await killing;
+        const killedAt = performance.now();
+        restarted = server.start().then(() => void (restartMs = performance.now() - killedAt));
+      }
+      if (result.state === 'empty') break;
+      if (result.state === 'paused') throw new Error('the sender paused (401 or 426)');
+      if (Date.now() > deadline) throw new Error(`the outbox did not drain in ${options.timeoutMs ?? 120_000} ms`);
+      await new Promise((resolve) => setTimeout(resolve, result.retryInMs));
+    }
+    const replayMs = performance.now() - started;
+    await restarted;
+
+    const stored = await storedContents(server.url, sender.token, receiver.id);
+    const counts = new Map<string, number>();
+    for (const content of stored) counts.set(content, (counts.get(content) ?? 0) + 1);
+    const ours = expected.map((content) => counts.get(content) ?? 0);
+    const failed = await db.outbox.filter((entry) => entry.status === 'failed').count();
+    return {
+      lost: ours.filter((n) => n === 0).length,
+      duplicated: ours.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+      failed,
+      requests,
+      waitingAtKill,
+      replayMs,
+      restartMs,
+    };
+  } finally {
+    db.close();
+  }
+}
