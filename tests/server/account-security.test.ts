@@ -58,7 +58,7 @@ describe('POST /api/users/me/email', () => {
     const before = await pull(server, token);
     const confirmed = await server.request<User>('POST', `/api/users/email-change/${confirm}`);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ ...user, email: newEmail, rev: user.rev + 1 });
+    expect(confirmed.body).toMatchObject({ ...user, email: newEmail, rev: (user.rev ?? 0) + 1 });
     expect((await server.request<User>('GET', '/api/users/me', { token })).body.email).toBe(newEmail);
     // A device that was offline learns it from its cursor, like any other change.
     const caughtUp = await pull(server, token, before.cursor);
