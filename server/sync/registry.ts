@@ -3,6 +3,7 @@ import type { ServerMutators } from './mutator';
 import { deckDelete, deckSave } from './mutators/decks';
 import { dmSend } from './mutators/directMessages';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './mutators/friends';
+import { gameInviteAccept, gameInviteDecline, gameLeave } from './mutators/gameInvites';
 import { gameCreate, gameDelete, gameIncrementMutator, gameUpdateMutator } from './mutators/games';
 import { podInvitationAccept, podInvitationDecline, podInvite } from './mutators/podInvitations';
 import { podMessageSend } from './mutators/podMessages';
@@ -32,4 +33,7 @@ export const serverMutators: ServerMutators = {
   'game.increment': gameIncrementMutator,
   'game.update': gameUpdateMutator,
   'game.delete': gameDelete,
+  'game.invite.accept': gameInviteAccept,
+  'game.invite.decline': gameInviteDecline,
+  'game.leave': gameLeave,
 };

@@ -44,6 +44,9 @@ export const mutationArgs = {
   'game.increment': z.object({ gameId: ref, increment: gameIncrement }),
   'game.update': z.object({ gameId: ref, update: updateGameBody }),
   'game.delete': z.object({ gameId: ref }),
+  'game.invite.accept': z.object({ inviteId: ref }),
+  'game.invite.decline': z.object({ inviteId: ref }),
+  'game.leave': z.object({ gameId: ref }),
 } as const satisfies Record<string, z.ZodMiniType>;
 
 export type MutationName = keyof typeof mutationArgs;

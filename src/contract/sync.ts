@@ -13,6 +13,7 @@
 import * as z from 'zod/mini';
 import { deckSchema } from './decks';
 import { gameSchema } from './game';
+import { gameInviteSchema } from './game-invites';
 import {
   conversationSchema,
   directMessageSchema,
@@ -82,6 +83,7 @@ export const syncPuts = z.partial(
     podInvitations: z.array(podInvitationSchema),
     decks: z.array(deckSchema),
     games: z.array(gameSchema),
+    gameInvites: z.array(gameInviteSchema),
   }),
 );
 export type SyncPuts = z.infer<typeof syncPuts>;
@@ -97,6 +99,7 @@ export const syncDels = z.partial(
     podInvitations: z.array(z.string()),
     decks: z.array(z.string()),
     games: z.array(z.string()),
+    gameInvites: z.array(z.string()),
   }),
 );
 export type SyncDels = z.infer<typeof syncDels>;

@@ -11,6 +11,7 @@ import { upgradeToMutations } from './upgrade-v4';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { Deck } from '../contract/decks';
 import type { Game } from '../contract/game';
+import type { GameInvite } from '../contract/game-invites';
 import type { User } from '../contract/users';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
@@ -115,6 +116,7 @@ export interface FriendRequestRow extends FriendRequest, PendingMark {
 export type PodInvitationRow = PodInvitation & PendingMark;
 export type DeckRow = Deck & PendingMark;
 export type GameRow = Game & PendingMark;
+export type GameInviteRow = GameInvite & PendingMark;
 
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
@@ -140,6 +142,7 @@ export class PodTableDB extends Dexie {
   podInvitations!: Table<PodInvitationRow, string>;
   decks!: Table<DeckRow, string>;
   games!: Table<GameRow, string>;
+  gameInvites!: Table<GameInviteRow, string>;
   cards!: Table<CardRow, [string, string]>;
   bases!: Table<BaseRow, string>;
 
@@ -169,6 +172,11 @@ export class PodTableDB extends Dexie {
     this.version(4)
       .stores({ outbox: '++seq, &id, status, [target.table+target.id], *keys', bases: 'key' })
       .upgrade((tx) => upgradeToMutations(tx));
+    // Issue 10: game invitations. Invitations made before this version were never applied here,
+    // so the cursor is forgotten: the next pull is a snapshot (rows stay readable meanwhile).
+    this.version(5)
+      .stores({ gameInvites: 'inviteId, game.id, createdAt' })
+      .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
   }
 }
 

@@ -164,6 +164,9 @@ export const actions = {
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
   claimGame: (token: string) => games.claimGame(ctx, token),
+  acceptGameInvite: (inviteId: string) => writes.acceptGameInvite(ctx, inviteId),
+  declineGameInvite: (inviteId: string) => writes.declineGameInvite(ctx, inviteId),
+  leaveGame: (gameId: string) => writes.leaveGame(ctx, gameId),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),

@@ -54,4 +54,8 @@ export const writes = {
     return id;
   },
   deleteDeck: (ctx: SyncContext, id: string) => send(ctx, mutate(ctx.db, 'deck.delete', { id })),
+
+  acceptGameInvite: (ctx: SyncContext, inviteId: string) => send(ctx, mutate(ctx.db, 'game.invite.accept', { inviteId })),
+  declineGameInvite: (ctx: SyncContext, inviteId: string) => send(ctx, mutate(ctx.db, 'game.invite.decline', { inviteId })),
+  leaveGame: (ctx: SyncContext, gameId: string) => send(ctx, mutate(ctx.db, 'game.leave', { gameId })),
 };

@@ -1,6 +1,7 @@
 /** The app's optimistic side of every mutation, by name (the server's apply: server/sync/registry.ts). */
 import { deckDelete, deckSave } from './decks';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './friends';
+import { gameInviteAccept, gameInviteDecline, gameLeave } from './gameInvites';
 import { gameCreate, gameDelete, gameIncrement, gameUpdate } from './games';
 import { dmSend, podMessageSend } from './messages';
 import { podCreate, podDelete, podInvitationAccept, podInvitationDecline, podInvite, podLeave, podMemberRemove, podOwnerAssign, podRename } from './pods';
@@ -30,4 +31,7 @@ export const clientMutators: ClientMutators = {
   'game.increment': gameIncrement,
   'game.update': gameUpdate,
   'game.delete': gameDelete,
+  'game.invite.accept': gameInviteAccept,
+  'game.invite.decline': gameInviteDecline,
+  'game.leave': gameLeave,
 };
