@@ -4,16 +4,17 @@
  * stranger, an ended friendship). Authorization is exactly the REST routes': a pod and its
  * messages for members, a message for its two participants, an invitation for its invitee, its
  * inviter and the pod's members, a deck for its owner, a game for its creator and account
- * participants (not a pending invitee), a game invitation for its invitee only, a user's full
+ * participants (not a pending invitee), a game invitation for its invitee only, a block for its blocker only, a user's full
  * record for that user only.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
-import { decks, directMessages, friendships, gameInvites, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
+import { blocks, decks, directMessages, friendships, gameInvites, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
 import { toGame } from '../games/repo';
+import { blockViews } from '../social/blocks';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
@@ -136,6 +137,15 @@ const loaders: Record<RefKind, Loader> = {
     const views = await gameInviteViews(db, rows);
     put(out, 'gameInvites', views);
     del(out, 'gameInvites', missing(ids, views.map((view) => view.inviteId)));
+  },
+  async block(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, me), inArray(blocks.blockedId, ids)));
+    const views = await blockViews(db, rows);
+    put(out, 'blockedUsers', views);
+    del(out, 'blockedUsers', missing(ids, views.map((view) => view.userId)));
   },
 };
 

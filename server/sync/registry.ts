@@ -1,5 +1,6 @@
 /** The server's apply of every mutation, by name (the app's optimistic side: src/sync/mutators). */
 import type { ServerMutators } from './mutator';
+import { userBlock, userUnblock } from './mutators/blocks';
 import { deckDelete, deckSave } from './mutators/decks';
 import { dmSend } from './mutators/directMessages';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './mutators/friends';
@@ -27,6 +28,8 @@ export const serverMutators: ServerMutators = {
   'friend.accept': friendAccept,
   'friend.reject': friendReject,
   'friend.remove': friendRemove,
+  'user.block': userBlock,
+  'user.unblock': userUnblock,
   'deck.save': deckSave,
   'deck.delete': deckDelete,
   'game.create': gameCreate,

@@ -9,6 +9,7 @@ import type { SyncDels, SyncPuts } from '../../src/contract/sync';
 import { users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { listGameInvites } from '../games/invites';
+import { listBlocks } from '../social/blocks';
 import { toUser } from '../users/view';
 import {
   listConversations,
@@ -45,6 +46,7 @@ export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: Syn
       decks: await listDecks(db, me),
       games: await listGames(db, me),
       gameInvites: await listGameInvites(db, me),
+      blockedUsers: await listBlocks(db, me),
     },
     dels: {},
   };

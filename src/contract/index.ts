@@ -10,3 +10,4 @@ export * from './cards';
 export * from './push';
 export * from './game-table';
 export * from './game-invites';
+export * from './blocks';

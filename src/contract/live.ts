@@ -11,6 +11,7 @@ import {
 import { deckSchema } from './decks';
 import { gameIncrement, gameSchema } from './game';
 import { gameInviteSchema } from './game-invites';
+import { blockedUserSchema } from './blocks';
 import { safeText } from './text';
 import { userSchema } from './users';
 
@@ -68,6 +69,7 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
  * - GAME_UPDATED, GAME_INCREMENT, GAME_REMOVED: the game's creator and every account participant
  *   (an invitee only once they accepted; a player who left gets GAME_REMOVED);
  * - GAME_INVITE, GAME_INVITE_REMOVED: the invitee only;
+ * - BLOCK_ADDED, BLOCK_REMOVED: the blocker's own sockets only (the blocked user is never told);
  * - SYNC: the author of a mutation that showed them nothing else (their acknowledgement);
  * - PONG: the answer to PING, with the head of the user's log;
  * - ERROR: an answer to a client event that was refused (e.g. JOIN_POD by a non-member).
@@ -92,6 +94,8 @@ export const serverEvent = z.discriminatedUnion('type', [
   event({ type: z.literal('GAME_REMOVED'), gameId: z.string() }),
   event({ type: z.literal('GAME_INVITE'), payload: gameInviteSchema }),
   event({ type: z.literal('GAME_INVITE_REMOVED'), inviteId: z.string() }),
+  event({ type: z.literal('BLOCK_ADDED'), payload: blockedUserSchema }),
+  event({ type: z.literal('BLOCK_REMOVED'), userId: z.string() }),
   /** A log entry with no data for this user (e.g. the acknowledgement of their own mutation). */
   event({ type: z.literal('SYNC') }),
   z.object({ type: z.literal('ERROR'), message: z.string() }),

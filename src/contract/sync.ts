@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import { deckSchema } from './decks';
 import { gameSchema } from './game';
 import { gameInviteSchema } from './game-invites';
+import { blockedUserSchema } from './blocks';
 import {
   conversationSchema,
   directMessageSchema,
@@ -84,6 +85,7 @@ export const syncPuts = z.partial(
     decks: z.array(deckSchema),
     games: z.array(gameSchema),
     gameInvites: z.array(gameInviteSchema),
+    blockedUsers: z.array(blockedUserSchema),
   }),
 );
 export type SyncPuts = z.infer<typeof syncPuts>;
@@ -100,6 +102,7 @@ export const syncDels = z.partial(
     decks: z.array(z.string()),
     games: z.array(z.string()),
     gameInvites: z.array(z.string()),
+    blockedUsers: z.array(z.string()),
   }),
 );
 export type SyncDels = z.infer<typeof syncDels>;

@@ -12,6 +12,7 @@ import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodIn
 import type { Deck } from '../contract/decks';
 import type { Game } from '../contract/game';
 import type { GameInvite } from '../contract/game-invites';
+import type { BlockedUser } from '../contract/blocks';
 import type { User } from '../contract/users';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
@@ -117,6 +118,7 @@ export type PodInvitationRow = PodInvitation & PendingMark;
 export type DeckRow = Deck & PendingMark;
 export type GameRow = Game & PendingMark;
 export type GameInviteRow = GameInvite & PendingMark;
+export type BlockedUserRow = BlockedUser & PendingMark;
 
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
@@ -143,6 +145,7 @@ export class PodTableDB extends Dexie {
   decks!: Table<DeckRow, string>;
   games!: Table<GameRow, string>;
   gameInvites!: Table<GameInviteRow, string>;
+  blockedUsers!: Table<BlockedUserRow, string>;
   cards!: Table<CardRow, [string, string]>;
   bases!: Table<BaseRow, string>;
 
@@ -172,10 +175,10 @@ export class PodTableDB extends Dexie {
     this.version(4)
       .stores({ outbox: '++seq, &id, status, [target.table+target.id], *keys', bases: 'key' })
       .upgrade((tx) => upgradeToMutations(tx));
-    // Issue 10: game invitations. Invitations made before this version were never applied here,
+    // Issue 10: game invitations and blocks. Invitations made before this version were never applied here,
     // so the cursor is forgotten: the next pull is a snapshot (rows stay readable meanwhile).
     this.version(5)
-      .stores({ gameInvites: 'inviteId, game.id, createdAt' })
+      .stores({ gameInvites: 'inviteId, game.id, createdAt', blockedUsers: 'userId, createdAt' })
       .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
   }
 }

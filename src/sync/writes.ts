@@ -45,6 +45,8 @@ export const writes = {
   acceptFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.accept', { friendshipId })),
   rejectFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.reject', { friendshipId })),
   removeFriend: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.remove', { friendshipId })),
+  blockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.block', { userId })),
+  unblockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.unblock', { userId })),
 
   /** Creates a deck (a new client-chosen id) or replaces one; returns its id. */
   async saveDeck(ctx: SyncContext, input: DeckInput, existingId?: string): Promise<string> {

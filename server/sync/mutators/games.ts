@@ -39,6 +39,7 @@ import {
   rethrowRuleError,
   saveGame,
 } from '../../games/repo';
+import { blockersAmong } from '../../social/blocks';
 import { publicUsers } from '../../social/views';
 import { isUuid } from '../../validate';
 import type { MutationContext, ServerMutator } from '../mutator';
@@ -68,6 +69,8 @@ export const gameCreate: ServerMutator<'game.create'> = {
       .from(users)
       .where(inArray(users.id, accountIds));
     if (found.length !== new Set(accountIds).size) throw notFound(GameServerText.playerNotFound);
+    // Someone who blocked the creator cannot be seated: answered as an account that does not exist.
+    if ((await blockersAmong(tx, me.id, accountIds)).size > 0) throw notFound(GameServerText.playerNotFound);
     // Account players go by their account's name (as a claimed guest does), not a name the creator typed.
     const names = new Map(found.map((user) => [user.id, user.displayName || user.username]));
     if (body.podId !== null) {

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
 import { DecksTab } from '../decks/DecksTab';
+import { BlockedUsers } from '../friends/BlockedUsers';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
@@ -55,6 +56,7 @@ export function ProfilePage() {
         </Tabs.Content>
         <Tabs.Content value="settings" className="card tab-panel">
           <NotificationSettingsPanel />
+          <BlockedUsers />
         </Tabs.Content>
       </Tabs.Root>
     </main>

@@ -1,4 +1,5 @@
 /** The app's optimistic side of every mutation, by name (the server's apply: server/sync/registry.ts). */
+import { userBlock, userUnblock } from './blocks';
 import { deckDelete, deckSave } from './decks';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './friends';
 import { gameInviteAccept, gameInviteDecline, gameLeave } from './gameInvites';
@@ -25,6 +26,8 @@ export const clientMutators: ClientMutators = {
   'friend.accept': friendAccept,
   'friend.reject': friendReject,
   'friend.remove': friendRemove,
+  'user.block': userBlock,
+  'user.unblock': userUnblock,
   'deck.save': deckSave,
   'deck.delete': deckDelete,
   'game.create': gameCreate,
