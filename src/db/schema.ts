@@ -43,6 +43,11 @@ export interface SessionMeta {
    * count against a write, so its attempts stay 0).
    */
   unreachable?: boolean;
+  /**
+   * The server answered the last push 429 (the user writes faster than their limit): queued
+   * writes wait for Retry-After and read "You're sending quickly…" until the next push answer.
+   */
+  slowedDown?: boolean;
 }
 
 export type OutboxStatus = 'queued' | 'failed';
