@@ -1,5 +1,6 @@
 /**
- * Games (spec section 7): POST/GET/PUT/DELETE /api/games and POST /api/games/:id/increments.
+ * Games (spec section 7): POST/GET/PUT/DELETE /api/games and POST /api/games/:id/increments;
+ * ours: game invitations and leaving a game (issue 10).
  * The writes are the game.* mutations (server/sync/mutators/games.ts): access, row locks,
  * exactly-once per change id and who hears of it are described there.
  */
@@ -7,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createGameBody, gameIncrement, updateGameBody } from '../../src/contract/game';
 import { completeCreateRequest } from '../../src/game/create-request';
+import { mutationArgs } from '../../src/contract/mutations';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
@@ -14,6 +16,7 @@ import { GAMES_LIST_MAX, listGames } from '../sync/reads';
 import { restMutation } from '../sync/rest';
 import { isPlainObject, isUuid, parseBody } from '../validate';
 import { registerClaimRoutes } from './claims';
+import { listGameInvites } from './invites';
 import { GameServerText, loadGame } from './repo';
 
 export { GAMES_LIST_MAX };
@@ -37,6 +40,23 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get('/api/games', { config: { auth: true } }, async (request) => listGames(db, requireUser(request).id));
+
+  // Game invitations (src/contract/game-invites.ts); a static path wins over /api/games/:id.
+  app.get('/api/games/invites', { config: { auth: true } }, async (request) => listGameInvites(db, requireUser(request).id));
+
+  app.post<IdParams>('/api/games/invites/:id/accept', { config: { auth: true } }, async (request, reply) =>
+    restMutation(request, reply, 'game.invite.accept', parseBody(mutationArgs['game.invite.accept'], { inviteId: request.params.id })),
+  );
+
+  app.post<IdParams>('/api/games/invites/:id/decline', { config: { auth: true } }, async (request, reply) => {
+    await restMutation(request, reply, 'game.invite.decline', parseBody(mutationArgs['game.invite.decline'], { inviteId: request.params.id }));
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/api/games/:id/leave', { config: { auth: true } }, async (request, reply) => {
+    await restMutation(request, reply, 'game.leave', { gameId: gameId(request) });
+    return reply.code(204).send();
+  });
 
   app.get<IdParams>('/api/games/:id', { config: { auth: true } }, async (request) => {
     const game = await loadGame(db, gameId(request), requireUser(request).id);

@@ -2,15 +2,13 @@
  * Which live events become push notifications, for whom, and what they say. The actor (the
  * sender, requester or inviter) is never notified of their own action; everyone else the
  * event was published to is a candidate, subject to their settings (notifier.ts).
- * Game invitations have a kind and a setting but no event yet (they arrive with the table's
- * invite flow).
  */
 import type { ServerEvent } from '../../src/contract/live';
 import { notificationLinks, PUSH_BODY_MAX_LENGTH, type NotificationKind, type PushPayload } from '../../src/contract/push';
 import { nameOf } from '../../src/db/queries/names';
 
 /** The live events that can become a push; everything else is not even queued. */
-export const PUSHED_EVENT_TYPES: ReadonlySet<ServerEvent['type']> = new Set(['DIRECT_MESSAGE', 'POD_MESSAGE_NEW', 'FRIEND_REQUEST', 'POD_INVITATION']);
+export const PUSHED_EVENT_TYPES: ReadonlySet<ServerEvent['type']> = new Set(['DIRECT_MESSAGE', 'POD_MESSAGE_NEW', 'FRIEND_REQUEST', 'POD_INVITATION', 'GAME_INVITE']);
 
 export interface PushIntent {
   kind: NotificationKind;
@@ -30,6 +28,8 @@ export const PushCopy = {
   podInviteTitle: 'Pod invitation',
   podInviteBody: (name: string, pod: string) => `${name} invited you to ${pod}.`,
   unknownPod: 'Pod chat',
+  gameInviteTitle: 'Game invitation',
+  gameInviteBody: (name: string) => `${name} invited you to a game.`,
 } as const;
 
 function preview(text: string): string {
@@ -100,6 +100,20 @@ export async function intentFor(userIds: readonly string[], event: ServerEvent, 
           body: PushCopy.podInviteBody(nameOf(invitation.invitedBy), invitation.pod.name),
           url: notificationLinks.invitations,
           tag: `pod-invite:${invitation.invitationId}`,
+        },
+      };
+    }
+    case 'GAME_INVITE': {
+      const invite = event.payload;
+      return {
+        kind: 'gameInvites',
+        recipients: others(userIds, invite.invitedBy.id),
+        payload: {
+          kind: 'gameInvites',
+          title: PushCopy.gameInviteTitle,
+          body: PushCopy.gameInviteBody(nameOf(invite.invitedBy)),
+          url: notificationLinks.invitations,
+          tag: `game-invite:${invite.inviteId}`,
         },
       };
     }

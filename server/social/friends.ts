@@ -39,7 +39,7 @@ export function registerFriendRoutes(app: FastifyInstance, deps: AppDeps): void 
     return reply.code(204).send();
   });
 
-  /** Unfriend or block (the spec uses this one call for both). */
+  /** Unfriend (the spec's "unfriend or block"; a real block is POST /api/blocks, issue 10). */
   app.delete<IdParams>('/api/friends/:id', AUTH, async (request, reply) => {
     await restMutation(request, reply, 'friend.remove', { friendshipId: request.params.id });
     return reply.code(204).send();

@@ -4,14 +4,17 @@
  * stranger, an ended friendship). Authorization is exactly the REST routes': a pod and its
  * messages for members, a message for its two participants, an invitation for its invitee, its
  * inviter and the pod's members, a deck for its owner, a game for its creator and account
- * participants, a user's full record for that user only.
+ * participants (not a pending invitee), a game invitation for its invitee only, a block for its blocker only, a user's full
+ * record for that user only.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
-import { decks, directMessages, friendships, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
+import { blocks, decks, directMessages, friendships, gameInvites, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
+import { gameInviteViews } from '../games/invites';
 import { toGame } from '../games/repo';
+import { blockViews } from '../social/blocks';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
@@ -125,6 +128,24 @@ const loaders: Record<RefKind, Loader> = {
       .where(inArray(games.id, ids));
     put(out, 'games', rows.map((row) => toGame(row.game)));
     del(out, 'games', missing(ids, rows.map((row) => row.game.id)));
+  },
+  async gameInvite(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(gameInvites)
+      .where(and(inArray(gameInvites.id, ids), eq(gameInvites.inviteeId, me)));
+    const views = await gameInviteViews(db, rows);
+    put(out, 'gameInvites', views);
+    del(out, 'gameInvites', missing(ids, views.map((view) => view.inviteId)));
+  },
+  async block(db, me, ids, out) {
+    const rows = await db
+      .select()
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, me), inArray(blocks.blockedId, ids)));
+    const views = await blockViews(db, rows);
+    put(out, 'blockedUsers', views);
+    del(out, 'blockedUsers', missing(ids, views.map((view) => view.userId)));
   },
 };
 

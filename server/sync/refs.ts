@@ -3,7 +3,7 @@
  * the rows' current state as the reader may see it now (server/sync/changes.ts), so a log
  * entry never holds data that could go stale or leak after access is lost.
  */
-export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game'] as const;
+export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block'] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 export type Ref = `${RefKind}:${string}`;
 

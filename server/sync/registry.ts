@@ -1,8 +1,10 @@
 /** The server's apply of every mutation, by name (the app's optimistic side: src/sync/mutators). */
 import type { ServerMutators } from './mutator';
+import { userBlock, userUnblock } from './mutators/blocks';
 import { deckDelete, deckSave } from './mutators/decks';
 import { dmSend } from './mutators/directMessages';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './mutators/friends';
+import { gameInviteAccept, gameInviteDecline, gameLeave } from './mutators/gameInvites';
 import { gameCreate, gameDelete, gameIncrementMutator, gameUpdateMutator } from './mutators/games';
 import { podInvitationAccept, podInvitationDecline, podInvite } from './mutators/podInvitations';
 import { podMessageSend } from './mutators/podMessages';
@@ -26,10 +28,15 @@ export const serverMutators: ServerMutators = {
   'friend.accept': friendAccept,
   'friend.reject': friendReject,
   'friend.remove': friendRemove,
+  'user.block': userBlock,
+  'user.unblock': userUnblock,
   'deck.save': deckSave,
   'deck.delete': deckDelete,
   'game.create': gameCreate,
   'game.increment': gameIncrementMutator,
   'game.update': gameUpdateMutator,
   'game.delete': gameDelete,
+  'game.invite.accept': gameInviteAccept,
+  'game.invite.decline': gameInviteDecline,
+  'game.leave': gameLeave,
 };

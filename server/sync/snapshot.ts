@@ -1,13 +1,15 @@
 /**
  * A full snapshot of what a user sees, for a first pull or after a reset: their record, friends
  * and requests, conversations with their latest messages, pods with their latest messages,
- * invitations, decks and games. Bounded like the REST lists, so a snapshot stays a few hundred
+ * invitations, decks, games and game invitations. Bounded like the REST lists, so a snapshot stays a few hundred
  * kB; older messages are read page by page through the REST routes when a chat scrolls back.
  */
 import { eq } from 'drizzle-orm';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
 import { users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
+import { listGameInvites } from '../games/invites';
+import { listBlocks } from '../social/blocks';
 import { toUser } from '../users/view';
 import {
   listConversations,
@@ -43,6 +45,8 @@ export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: Syn
       podInvitations: await listInvitations(db, me),
       decks: await listDecks(db, me),
       games: await listGames(db, me),
+      gameInvites: await listGameInvites(db, me),
+      blockedUsers: await listBlocks(db, me),
     },
     dels: {},
   };

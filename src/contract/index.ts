@@ -9,3 +9,5 @@ export * from './game';
 export * from './cards';
 export * from './push';
 export * from './game-table';
+export * from './game-invites';
+export * from './blocks';

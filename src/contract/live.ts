@@ -10,6 +10,8 @@ import {
 } from './social';
 import { deckSchema } from './decks';
 import { gameIncrement, gameSchema } from './game';
+import { gameInviteSchema } from './game-invites';
+import { blockedUserSchema } from './blocks';
 import { safeText } from './text';
 import { userSchema } from './users';
 
@@ -64,7 +66,10 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
  * - FRIEND_REQUEST, FRIENDSHIP_UPDATED (accepted, as seen by each side), FRIENDSHIP_REMOVED: both people;
  * - POD_INVITATION, POD_INVITATION_REMOVED: the invitee and the inviter;
  * - DECK_UPDATED, DECK_REMOVED: the owner's other devices;
- * - GAME_UPDATED, GAME_INCREMENT, GAME_REMOVED: the game's creator and every account participant;
+ * - GAME_UPDATED, GAME_INCREMENT, GAME_REMOVED: the game's creator and every account participant
+ *   (an invitee only once they accepted; a player who left gets GAME_REMOVED);
+ * - GAME_INVITE, GAME_INVITE_REMOVED: the invitee only;
+ * - BLOCK_ADDED, BLOCK_REMOVED: the blocker's own sockets only (the blocked user is never told);
  * - SYNC: the author of a mutation that showed them nothing else (their acknowledgement);
  * - PONG: the answer to PING, with the head of the user's log;
  * - ERROR: an answer to a client event that was refused (e.g. JOIN_POD by a non-member).
@@ -87,6 +92,10 @@ export const serverEvent = z.discriminatedUnion('type', [
   /** One counter change: applied by the client on top of the game at revision `rev - 1`. */
   event({ type: z.literal('GAME_INCREMENT'), gameId: z.string(), rev: z.int().check(z.minimum(1)), at: z.string(), increment: gameIncrement }),
   event({ type: z.literal('GAME_REMOVED'), gameId: z.string() }),
+  event({ type: z.literal('GAME_INVITE'), payload: gameInviteSchema }),
+  event({ type: z.literal('GAME_INVITE_REMOVED'), inviteId: z.string() }),
+  event({ type: z.literal('BLOCK_ADDED'), payload: blockedUserSchema }),
+  event({ type: z.literal('BLOCK_REMOVED'), userId: z.string() }),
   /** A log entry with no data for this user (e.g. the acknowledgement of their own mutation). */
   event({ type: z.literal('SYNC') }),
   z.object({ type: z.literal('ERROR'), message: z.string() }),

@@ -34,6 +34,8 @@ export const mutationArgs = {
   'friend.accept': z.object({ friendshipId: ref }),
   'friend.reject': z.object({ friendshipId: ref }),
   'friend.remove': z.object({ friendshipId: ref }),
+  'user.block': z.object({ userId: ref }),
+  'user.unblock': z.object({ userId: ref }),
   // A deck's whole state (a save replaces it); `id` is the deck's, a UUID chosen by the client on create.
   'deck.save': z.pipe(
     z.extend(deckInputFields, { id: ref, create: z._default(z.boolean(), false) }),
@@ -44,6 +46,9 @@ export const mutationArgs = {
   'game.increment': z.object({ gameId: ref, increment: gameIncrement }),
   'game.update': z.object({ gameId: ref, update: updateGameBody }),
   'game.delete': z.object({ gameId: ref }),
+  'game.invite.accept': z.object({ inviteId: ref }),
+  'game.invite.decline': z.object({ inviteId: ref }),
+  'game.leave': z.object({ gameId: ref }),
 } as const satisfies Record<string, z.ZodMiniType>;
 
 export type MutationName = keyof typeof mutationArgs;

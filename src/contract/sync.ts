@@ -14,6 +14,8 @@
 import * as z from 'zod/mini';
 import { deckSchema } from './decks';
 import { gameSchema } from './game';
+import { gameInviteSchema } from './game-invites';
+import { blockedUserSchema } from './blocks';
 import {
   conversationSchema,
   directMessageSchema,
@@ -83,6 +85,8 @@ export const syncPuts = z.partial(
     podInvitations: z.array(podInvitationSchema),
     decks: z.array(deckSchema),
     games: z.array(gameSchema),
+    gameInvites: z.array(gameInviteSchema),
+    blockedUsers: z.array(blockedUserSchema),
   }),
 );
 export type SyncPuts = z.infer<typeof syncPuts>;
@@ -98,6 +102,8 @@ export const syncDels = z.partial(
     podInvitations: z.array(z.string()),
     decks: z.array(z.string()),
     games: z.array(z.string()),
+    gameInvites: z.array(z.string()),
+    blockedUsers: z.array(z.string()),
   }),
 );
 export type SyncDels = z.infer<typeof syncDels>;

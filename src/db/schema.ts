@@ -13,6 +13,8 @@ import { upgradeToMutations } from './upgrade-v4';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { Deck } from '../contract/decks';
 import type { Game } from '../contract/game';
+import type { GameInvite } from '../contract/game-invites';
+import type { BlockedUser } from '../contract/blocks';
 import type { User } from '../contract/users';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
@@ -43,6 +45,11 @@ export interface SessionMeta {
    * count against a write, so its attempts stay 0).
    */
   unreachable?: boolean;
+  /**
+   * The server answered the last push 429 (the user writes faster than their limit): queued
+   * writes wait for Retry-After and read "You're sending quickly…" until the next push answer.
+   */
+  slowedDown?: boolean;
 }
 
 export type OutboxStatus = 'queued' | 'failed';
@@ -117,6 +124,8 @@ export interface FriendRequestRow extends FriendRequest, PendingMark {
 export type PodInvitationRow = PodInvitation & PendingMark;
 export type DeckRow = Deck & PendingMark;
 export type GameRow = Game & PendingMark;
+export type GameInviteRow = GameInvite & PendingMark;
+export type BlockedUserRow = BlockedUser & PendingMark;
 
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
@@ -142,6 +151,8 @@ export class PodTableDB extends Dexie {
   podInvitations!: Table<PodInvitationRow, string>;
   decks!: Table<DeckRow, string>;
   games!: Table<GameRow, string>;
+  gameInvites!: Table<GameInviteRow, string>;
+  blockedUsers!: Table<BlockedUserRow, string>;
   cards!: Table<CardRow, [string, string]>;
   bases!: Table<BaseRow, string>;
 
@@ -171,6 +182,11 @@ export class PodTableDB extends Dexie {
     this.version(4)
       .stores({ outbox: '++seq, &id, status, [target.table+target.id], *keys', bases: 'key' })
       .upgrade((tx) => upgradeToMutations(tx));
+    // Issue 10: game invitations and blocks. Invitations made before this version were never applied here,
+    // so the cursor is forgotten: the next pull is a snapshot (rows stay readable meanwhile).
+    this.version(5)
+      .stores({ gameInvites: 'inviteId, game.id, createdAt', blockedUsers: 'userId, createdAt' })
+      .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
   }
 }
 

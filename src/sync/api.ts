@@ -6,6 +6,7 @@
  */
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/limits';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../contract/sync';
+import { calmRateLimitBody } from './rate-limit';
 
 export const GENERIC_FETCH_ERROR = 'An error occurred while fetching the data.';
 
@@ -116,8 +117,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
       }
       if (!response.ok) {
-        const message = parsed === undefined && response.statusText ? response.statusText : GENERIC_FETCH_ERROR;
         const retryAfter = Number(response.headers.get('retry-after'));
+        if (response.status === 429) {
+          // Shown as it is by every screen (error.message or serverMessage): a calm line, not an error.
+          const calm = calmRateLimitBody(parsed);
+          throw new ApiError(429, calm, calm.message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+        }
+        const message = parsed === undefined && response.statusText ? response.statusText : GENERIC_FETCH_ERROR;
         throw new ApiError(response.status, parsed, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
       }
       return parsed as T;

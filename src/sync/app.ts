@@ -159,6 +159,8 @@ export const actions = {
   acceptFriendRequest: (friendshipId: string) => writes.acceptFriendRequest(ctx, friendshipId),
   rejectFriendRequest: (friendshipId: string) => writes.rejectFriendRequest(ctx, friendshipId),
   removeFriend: (friendshipId: string) => writes.removeFriend(ctx, friendshipId),
+  blockUser: (userId: string) => writes.blockUser(ctx, userId),
+  unblockUser: (userId: string) => writes.unblockUser(ctx, userId),
 
   saveDeck: (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId),
   deleteDeck: (id: string) => writes.deleteDeck(ctx, id),
@@ -171,6 +173,9 @@ export const actions = {
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
   claimGame: (token: string) => games.claimGame(ctx, token),
+  acceptGameInvite: (inviteId: string) => writes.acceptGameInvite(ctx, inviteId),
+  declineGameInvite: (inviteId: string) => writes.declineGameInvite(ctx, inviteId),
+  leaveGame: (gameId: string) => writes.leaveGame(ctx, gameId),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),

@@ -43,6 +43,14 @@ export function eventData(event: ServerEvent): ServerData | null {
       return { puts: { games: [event.payload] } };
     case 'GAME_REMOVED':
       return { dels: { games: [event.gameId] } };
+    case 'GAME_INVITE':
+      return { puts: { gameInvites: [event.payload] } };
+    case 'GAME_INVITE_REMOVED':
+      return { dels: { gameInvites: [event.inviteId] } };
+    case 'BLOCK_ADDED':
+      return { puts: { blockedUsers: [event.payload] } };
+    case 'BLOCK_REMOVED':
+      return { dels: { blockedUsers: [event.userId] } };
     case 'GAME_INCREMENT':
       return { gameIncrement: { gameId: event.gameId, rev: event.rev, at: event.at, increment: event.increment } };
     case 'SYNC':

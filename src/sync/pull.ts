@@ -28,7 +28,7 @@ export const PULL_LOCK = 'podtable-pull';
 const STALE_RETRIES = 3;
 
 /** Lists every full pull loads; screens ask for their state by these names. */
-export const LIST_KINDS = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games'] as const;
+export const LIST_KINDS = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 export interface PullState {

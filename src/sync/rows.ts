@@ -17,11 +17,13 @@ export const SYNCED_TABLES = [
   'podInvitations',
   'decks',
   'games',
+  'gameInvites',
+  'blockedUsers',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 /** Tables whose rows show "pending" and "failed" (PendingMark). */
-export const MARKED_TABLES: ReadonlySet<string> = new Set(['directMessages', 'podMessages', 'pods', 'friendships', 'friendRequests', 'podInvitations', 'decks', 'games']);
+export const MARKED_TABLES: ReadonlySet<string> = new Set(['directMessages', 'podMessages', 'pods', 'friendships', 'friendRequests', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers']);
 
 export function isSyncedTable(table: string): table is SyncedTable {
   return (SYNCED_TABLES as readonly string[]).includes(table);
@@ -39,6 +41,10 @@ export function rowId(table: SyncedTable, row: Row): string {
       return (row.participant as PublicUser).id;
     case 'podInvitations':
       return row.invitationId as string;
+    case 'gameInvites':
+      return row.inviteId as string;
+    case 'blockedUsers':
+      return row.userId as string;
     default:
       return row.id as string;
   }
@@ -67,6 +73,8 @@ export function embeddedUsers(puts: SyncPuts): PublicUser[] {
   for (const conversation of puts.conversations ?? []) found.push(conversation.participant);
   for (const message of puts.directMessages ?? []) found.push(message.sender);
   for (const invitation of puts.podInvitations ?? []) found.push(invitation.invitedBy, invitation.invitee);
+  for (const invite of puts.gameInvites ?? []) found.push(invite.invitedBy);
+  for (const block of puts.blockedUsers ?? []) found.push(block.user);
   return found;
 }
 

@@ -103,10 +103,19 @@ export function createSender(deps: SenderDeps): Sender {
       ...(pull ? { puts: pull.puts, dels: pull.dels, reset: pull.reset, cursor: { from: cursor, to: pull.cursor } } : {}),
     });
     if (pull && (pull.more || outcome === 'stale')) deps.onMoreToPull?.();
-    if (answer.retryAfter !== undefined) return { state: 'waiting', retryInMs: Math.max(1, answer.retryAfter) * 1000 };
+    if (answer.retryAfter !== undefined) {
+      await noteSlowedDown(true);
+      return { state: 'waiting', retryInMs: Math.max(1, answer.retryAfter) * 1000 };
+    }
+    await noteSlowedDown(false);
     // A write that failed without a verdict waits before its next try (unless it was just given up on).
     const retrying = errored.length > 0 && (await db.outbox.where('id').anyOf(errored).filter((entry) => entry.status === 'queued').count()) > 0;
     return retrying ? wait() : 'next';
+  }
+
+  /** Keeps SessionMeta.slowedDown true exactly while the last push answer was a 429 (whole or for one write). */
+  async function noteSlowedDown(slowed: boolean): Promise<void> {
+    if (Boolean((await readSession(db)).slowedDown) !== slowed) await writeSession(db, { slowedDown: slowed });
   }
 
   /** Keeps SessionMeta.unreachable true exactly while the last request found no network. */
@@ -142,6 +151,7 @@ export function createSender(deps: SenderDeps): Sender {
         return { state: 'paused' };
       }
       if (error instanceof ApiError && error.status === 429) {
+        await noteSlowedDown(true);
         return { state: 'waiting', retryInMs: error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : backoffDelay(failures + 1, random) };
       }
       // A timeout, a 5xx, a refusal of the whole request or an answer we cannot read: the first

@@ -45,6 +45,8 @@ export const writes = {
   acceptFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.accept', { friendshipId })),
   rejectFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.reject', { friendshipId })),
   removeFriend: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.remove', { friendshipId })),
+  blockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.block', { userId })),
+  unblockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.unblock', { userId })),
 
   /** Creates a deck (a new client-chosen id) or replaces one; returns its id. */
   async saveDeck(ctx: SyncContext, input: DeckInput, existingId?: string): Promise<string> {
@@ -54,4 +56,8 @@ export const writes = {
     return id;
   },
   deleteDeck: (ctx: SyncContext, id: string) => send(ctx, mutate(ctx.db, 'deck.delete', { id })),
+
+  acceptGameInvite: (ctx: SyncContext, inviteId: string) => send(ctx, mutate(ctx.db, 'game.invite.accept', { inviteId })),
+  declineGameInvite: (ctx: SyncContext, inviteId: string) => send(ctx, mutate(ctx.db, 'game.invite.decline', { inviteId })),
+  leaveGame: (ctx: SyncContext, gameId: string) => send(ctx, mutate(ctx.db, 'game.leave', { gameId })),
 };

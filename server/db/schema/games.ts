@@ -129,3 +129,29 @@ export const gameClaims = pgTable(
   },
   (t) => [index('game_claims_game_idx').on(t.gameId)],
 );
+
+/**
+ * Pending game invitations (issue 10): an account the creator seated who is neither their friend
+ * nor a member of a pod the creator is in. Until it is accepted the seat carries no userId (so
+ * the invitee is not in the game's audience and has no game_players row: no pull, no live event,
+ * not in their lists); accept puts their id on `seatNumber`, decline or the game's deletion
+ * deletes the row. One per (game, invitee).
+ */
+export const gameInvites = pgTable(
+  'game_invites',
+  {
+    id: uuid('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    inviteeId: uuid('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedById: uuid('invited_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seatNumber: integer('seat_number').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_invites_game_invitee_key').on(t.gameId, t.inviteeId), index('game_invites_invitee_idx').on(t.inviteeId)],
+);

@@ -121,3 +121,23 @@ export const podInvitations = pgTable(
   },
   (t) => [uniqueIndex('pod_invitations_pod_invitee_key').on(t.podId, t.inviteeId), index('pod_invitations_invitee_idx').on(t.inviteeId)],
 );
+
+/**
+ * Blocks (issue 10): while a row exists, `blockedId` cannot send `blockerId` a direct message, a
+ * friend request, a pod invitation or a game seat, and `blockerId` receives nothing live from
+ * them. Blocking ends any friendship and pending request between the two. Only the blocker sees
+ * the row (Profile → Settings → Blocked users); the blocked user is never told.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);

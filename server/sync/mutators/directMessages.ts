@@ -1,12 +1,13 @@
 /**
  * dm.send: a direct message, with the client's UUID as its id (a replay whose answer was lost
  * finds the row instead of making a second one). Only the two participants ever read it; both
- * hear of it (DIRECT_MESSAGE).
+ * hear of it (DIRECT_MESSAGE). Refused between people where one blocks the other (social/blocks.ts).
  */
 import { and, eq, or } from 'drizzle-orm';
 import { directMessages } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
+import { assertNotBlocked } from '../../social/blocks';
 import { SocialText } from '../../social/text';
 import { publicUsers, toDirectMessage } from '../../social/views';
 import { isUuid } from '../../validate';
@@ -18,6 +19,8 @@ export const dmSend: ServerMutator<'dm.send'> = {
     if (args.receiverId === me.id) throw badRequest(SocialText.messageSelf);
     // An unknown receiver is found by the insert's foreign key (one round trip fewer per message).
     if (!isUuid(args.receiverId)) throw notFound(SocialText.userNotFound);
+    // Blocked by the receiver: answered as an unknown receiver (the block stays hidden).
+    await assertNotBlocked(tx, me.id, args.receiverId, () => notFound(SocialText.userNotFound));
     let created;
     try {
       [created] = await tx

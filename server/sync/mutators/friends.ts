@@ -7,6 +7,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { friendships } from '../../db/schema';
 import type { DbOrTx } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { assertNotBlocked } from '../../social/blocks';
 import { SocialText } from '../../social/text';
 import { publicUsers, toFriendRequest, toFriendship, type FriendshipRow } from '../../social/views';
 import { findUserById } from '../../users/repo';
@@ -38,6 +39,7 @@ export const friendRequest: ServerMutator<'friend.request'> = {
   async apply({ tx, me, now, clientId, log }, { id, addresseeId }) {
     if (addresseeId === me.id) throw badRequest(SocialText.friendSelf);
     if (!isUuid(addresseeId) || !(await findUserById(tx, addresseeId))) throw notFound(SocialText.userNotFound);
+    await assertNotBlocked(tx, me.id, addresseeId, () => notFound(SocialText.userNotFound));
     const existing = await findPair(tx, me.id, addresseeId);
     if (existing) {
       if (existing.status === 'ACCEPTED') throw conflict(SocialText.alreadyFriends);

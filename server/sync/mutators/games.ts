@@ -4,6 +4,9 @@
  * and who hears of it.
  * - Access: the creator and the account participants read and change a game; anyone else gets
  *   404. Only the creator deletes it.
+ * - Seating (issue 10, server/games/invites.ts): an account the creator does not know (not a
+ *   friend, not in one of their pods) is invited, not seated: their seat has no userId until
+ *   they accept, and they hear only GAME_INVITE.
  * - Every change locks the game row (SELECT … FOR UPDATE), so concurrent increments all land
  *   and totals are exact; each applied change bumps `rev`.
  * - Exactly once per change id, forever: applied increment ids and update event ids are kept in
@@ -12,15 +15,17 @@
  *   revision it makes: a few hundred bytes instead of the whole game) for a counter change,
  *   GAME_UPDATED (the whole game) for everything else, GAME_REMOVED for a deletion.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Game } from '../../../src/contract/game';
 import { GameText } from '../../../src/contract/game';
 import { applyIncrement } from '../../../src/game/counters';
 import { startGame } from '../../../src/game/start';
 import { applyGameUpdate } from '../../../src/game/update';
-import { gamePlayers, games, users } from '../../db/schema';
+import { gameInvites, gamePlayers, games, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { createClaims } from '../../games/claims';
+import { knownTo, toGameInvite } from '../../games/invites';
 import { podMembersAmong } from '../../games/pods';
 import {
   GameServerText,
@@ -34,6 +39,8 @@ import {
   rethrowRuleError,
   saveGame,
 } from '../../games/repo';
+import { blockersAmong } from '../../social/blocks';
+import { publicUsers } from '../../social/views';
 import { isUuid } from '../../validate';
 import type { MutationContext, ServerMutator } from '../mutator';
 import { ref } from '../refs';
@@ -62,6 +69,8 @@ export const gameCreate: ServerMutator<'game.create'> = {
       .from(users)
       .where(inArray(users.id, accountIds));
     if (found.length !== new Set(accountIds).size) throw notFound(GameServerText.playerNotFound);
+    // Someone who blocked the creator cannot be seated: answered as an account that does not exist.
+    if ((await blockersAmong(tx, me.id, accountIds)).size > 0) throw notFound(GameServerText.playerNotFound);
     // Account players go by their account's name (as a claimed guest does), not a name the creator typed.
     const names = new Map(found.map((user) => [user.id, user.displayName || user.username]));
     if (body.podId !== null) {
@@ -71,8 +80,14 @@ export const gameCreate: ServerMutator<'game.create'> = {
       if (!accountIds.every((id) => members.has(id))) throw badRequest(GameServerText.notPodMember);
     }
 
+    // A pod game seats only members of that pod (checked above): all known to the creator.
+    const known = body.podId !== null ? new Set(accountIds) : await knownTo(tx, me.id, accountIds);
+    const invited = new Set(accountIds.filter((id) => !known.has(id)));
+
     const hostName = names.get(me.id) ?? me.username;
-    const participants = body.participants.map((p) => (p.userId ? { ...p, displayName: names.get(p.userId) ?? p.displayName } : p));
+    const participants = body.participants.map((p) =>
+      p.userId ? { ...p, displayName: names.get(p.userId) ?? p.displayName, userId: invited.has(p.userId) ? null : p.userId } : p,
+    );
     const record: Game = { ...startGame({ ...body, participants }, { createdById: me.id, at: now.toISOString() }), rev: 1 };
 
     const [inserted] = await tx.insert(games).values(gameColumns(record)).onConflictDoNothing({ target: games.id }).returning({ id: games.id });
@@ -82,7 +97,16 @@ export const gameCreate: ServerMutator<'game.create'> = {
       if (!existing || existing.createdById !== me.id) throw conflict(GameServerText.idTaken);
       return existing;
     }
-    await tx.insert(gamePlayers).values(accountIds.map((userId) => ({ gameId: record.id, userId })));
+    await tx.insert(gamePlayers).values(accountIds.filter((userId) => !invited.has(userId)).map((userId) => ({ gameId: record.id, userId })));
+    const inviter = invited.size > 0 ? (await publicUsers(tx, [me.id])).get(me.id)! : null;
+    for (const p of inviter ? body.participants : []) {
+      if (!p.userId || !invited.has(p.userId)) continue;
+      const [row] = await tx
+        .insert(gameInvites)
+        .values({ id: randomUUID(), gameId: record.id, inviteeId: p.userId, invitedById: me.id, seatNumber: p.seatNumber, createdAt: now })
+        .returning();
+      ctx.log.emit([p.userId], [ref('gameInvite', row!.id)], { type: 'GAME_INVITE', payload: toGameInvite(row!, record, inviter!) });
+    }
     const mails = await createClaims(tx, record, hostName, deps.config.appUrl, now);
     ctx.afterCommit(() => {
       for (const mail of mails) deps.sendMailInBackground(mail);
@@ -153,7 +177,10 @@ export const gameDelete: ServerMutator<'game.delete'> = {
   async apply(ctx, { gameId }) {
     const game = await lockGame(ctx, gameId);
     if (game.createdById !== ctx.me.id) throw forbidden(GameServerText.creatorOnly);
+    // Pending invitations go with the game (cascade); their invitees hear it.
+    const invites = await ctx.tx.select({ id: gameInvites.id, inviteeId: gameInvites.inviteeId }).from(gameInvites).where(eq(gameInvites.gameId, gameId));
     await ctx.tx.delete(games).where(eq(games.id, gameId));
+    for (const invite of invites) ctx.log.emit([invite.inviteeId], [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
     ctx.log.emit(gameAudience(game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
     return undefined;
   },

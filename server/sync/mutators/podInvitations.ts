@@ -10,6 +10,7 @@ import { podInvitations, podMembers, pods } from '../../db/schema';
 import type { DbOrTx } from '../../db/types';
 import { conflict, notFound } from '../../errors';
 import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
+import { assertNotBlocked } from '../../social/blocks';
 import { SocialText } from '../../social/text';
 import { publicUsers, toPodInvitation, type PodInvitationRow } from '../../social/views';
 import { findUserById } from '../../users/repo';
@@ -33,6 +34,7 @@ export const podInvite: ServerMutator<'pod.invite'> = {
   async apply({ tx, me, now, clientId, log }, { id, podId, userId }) {
     await lockPodForMember(tx, podId, me.id);
     if (!isUuid(userId) || !(await findUserById(tx, userId))) throw notFound(SocialText.userNotFound);
+    await assertNotBlocked(tx, me.id, userId, () => notFound(SocialText.userNotFound));
     if (await isPodMember(tx, podId, userId)) throw conflict(SocialText.alreadyMember);
     const [existing] = await tx
       .select()

@@ -1,12 +1,12 @@
 /** The 'All Chats' tab: the inbox — recent activity, friend requests, pod invites, game invites. */
 import type { ActivityItem } from '../../db/queries';
 import { IncomingFriendRequests } from '../friends/FriendRequests';
+import { GameInvites } from '../game/GameInvites';
 import { PodInvitations } from '../pods/PodInvitations';
 import { ActivityFeed } from './ActivityFeed';
 import { usePullOnMount } from './hooks';
 
 export const REQUESTS_FAILED = 'Failed to load pending requests.';
-export const GAME_INVITES_SOON = 'Game invites are coming soon.';
 
 interface AllChatsTabProps {
   myId: string;
@@ -14,7 +14,7 @@ interface AllChatsTabProps {
 }
 
 export function AllChatsTab({ myId, onOpenActivity }: AllChatsTabProps) {
-  usePullOnMount('conversations', 'pods', 'friendRequests', 'podInvitations');
+  usePullOnMount('conversations', 'pods', 'friendRequests', 'podInvitations', 'gameInvites');
   return (
     <div className="stack">
       <section aria-labelledby="recent-activity-title">
@@ -31,7 +31,7 @@ export function AllChatsTab({ myId, onOpenActivity }: AllChatsTabProps) {
       </section>
       <section aria-labelledby="game-invites-title">
         <h2 id="game-invites-title">Game Invites</h2>
-        <p className="muted">{GAME_INVITES_SOON}</p>
+        <GameInvites />
       </section>
     </div>
   );

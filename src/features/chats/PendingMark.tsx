@@ -5,6 +5,8 @@
  */
 import type { OutboxEntry } from '../../db/schema';
 import { actions } from '../../sync/app';
+import { SENDING_QUICKLY } from '../../sync/rate-limit';
+import { useSlowedDown } from '../shell/SlowDownNotice';
 import { isWaitingForConnection, useUnreachable } from '../shell/useUnreachable';
 
 export const SENDING = 'Sending…';
@@ -20,7 +22,9 @@ export function ClockIcon() {
 }
 
 export function QueuedMark({ entry }: { entry: OutboxEntry | undefined }) {
-  const text = isWaitingForConnection(entry, useUnreachable()) ? WAITING_FOR_CONNECTION : SENDING;
+  const unreachable = useUnreachable();
+  const slowed = useSlowedDown();
+  const text = isWaitingForConnection(entry, unreachable) ? WAITING_FOR_CONNECTION : slowed ? SENDING_QUICKLY : SENDING;
   return (
     <span role="status" className="pending-mark" title={text}>
       <ClockIcon />

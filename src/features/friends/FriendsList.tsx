@@ -1,4 +1,7 @@
-/** The friends list: Unfriend and Block, both after a confirmation (spec: the same delete call). */
+/**
+ * The friends list: Unfriend and Block, both after a confirmation. Unfriend is the spec's delete
+ * call; Block is a real block (issue 10, src/contract/blocks.ts), undone in Profile → Settings.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { friendsList } from '../../db/queries';
@@ -6,6 +9,7 @@ import { nameOf } from '../../db/queries/names';
 import type { FriendshipRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
+import { BlockText } from '../../contract/blocks';
 import { ConfirmDialog } from '../chats/ConfirmDialog';
 import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
@@ -59,17 +63,18 @@ export function FriendsList() {
       ) : null}
       <ConfirmDialog
         open={removal !== null}
-        title={removal?.mode === 'block' ? `Block ${removalName}?` : `Unfriend ${removalName}?`}
+        title={removal?.mode === 'block' ? BlockText.confirmTitle(removalName) : `Unfriend ${removalName}?`}
         description={
           removal?.mode === 'block'
-            ? `${removalName} will be removed from your friends.`
+            ? BlockText.confirmText(removalName)
             : `${removalName} will be removed from your friends. You can send a new request later.`
         }
         confirmLabel={removal?.mode === 'block' ? 'Block' : 'Unfriend'}
         danger
         onCancel={() => setRemoval(null)}
         onConfirm={() => {
-          if (removal) void actions.removeFriend(removal.friendship.friendshipId);
+          if (removal?.mode === 'block') void actions.blockUser(removal.friendship.friend.id);
+          else if (removal) void actions.removeFriend(removal.friendship.friendshipId);
           setRemoval(null);
         }}
       />

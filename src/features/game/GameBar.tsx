@@ -21,9 +21,10 @@ interface GameBarProps {
   onPassTurn(): void;
   onUndo(): void;
   onSummary?: () => void;
+  canLeave?: boolean;
 }
 
-export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSummary }: GameBarProps) {
+export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSummary, canLeave }: GameBarProps) {
   const live = game.status === 'ACTIVE';
   const target = undoTarget(game);
   const active = seatName(game, game.activeSeat);
@@ -32,7 +33,7 @@ export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSumm
       <h2 id="game-controls-title" className="visually-hidden">
         Game controls
       </h2>
-      <GameMenu live={live} view={view} onOpen={onOpen} onView={onView} onSummary={onSummary} />
+      <GameMenu live={live} view={view} onOpen={onOpen} onView={onView} onSummary={onSummary} canLeave={canLeave} />
       <div className="game-bar-status">
         <p className="game-turn">
           <span className="game-turn-long">

@@ -10,7 +10,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { MenuIcon } from './table/icons';
 import type { TableView } from './useTableView';
 
-export type GameSheet = 'events' | 'tools' | 'end';
+export type GameSheet = 'events' | 'tools' | 'end' | 'leave';
 
 interface GameMenuProps {
   live: boolean;
@@ -18,9 +18,11 @@ interface GameMenuProps {
   onOpen(sheet: GameSheet): void;
   onView(view: TableView): void;
   onSummary?: () => void;
+  /** Shown to account players other than the creator (who deletes instead). */
+  canLeave?: boolean;
 }
 
-export function GameMenu({ live, view, onOpen, onView, onSummary }: GameMenuProps) {
+export function GameMenu({ live, view, onOpen, onView, onSummary, canLeave }: GameMenuProps) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
@@ -55,6 +57,11 @@ export function GameMenu({ live, view, onOpen, onView, onSummary }: GameMenuProp
           {live ? (
             <DropdownMenu.Item className="menu-item menu-item--danger" onSelect={() => onOpen('end')}>
               End game
+            </DropdownMenu.Item>
+          ) : null}
+          {canLeave ? (
+            <DropdownMenu.Item className="menu-item menu-item--danger" onSelect={() => onOpen('leave')}>
+              Leave this game
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="menu-separator" />

@@ -21,6 +21,7 @@ import { GameBar } from './GameBar';
 import type { GameSheet } from './GameMenu';
 import { GameSummary } from './GameSummary';
 import { LastStanding } from './LastStanding';
+import { LeaveGameDialog } from './LeaveGameDialog';
 import { SyncFailure } from './SyncIndicator';
 import { middleView, mySeatView, type Area, type ScreenTile } from './table/fit';
 import { buildRoster, damageSources, rosterKey } from './table/roster';
@@ -99,12 +100,14 @@ export function Playmat({ game }: { game: GameRow }) {
         onPassTurn={onPassTurn}
         onUndo={onUndo}
         onSummary={live ? undefined : () => setShowTable(false)}
+        canLeave={mySeat !== null && game.createdById !== myId}
       />
       <div className="playmat-table" ref={tableRef}>
         <TableTiles mirror={game} tiles={tiles} roster={roster} sources={sources} onChange={onChange} />
         <LastStanding player={standing} name={standing ? seatName(game, standing.seatNumber) : ''} onEnd={() => setSheet('end')} />
         <SyncFailure game={game} />
       </div>
+      <LeaveGameDialog open={sheet === 'leave'} gameId={game.id} onClose={() => setSheet(null)} />
       <EventsSheet open={sheet === 'events'} events={game.events} onClose={() => setSheet(null)} />
       {live ? <ToolsSheet open={sheet === 'tools'} game={game} onUpdate={onUpdate} onClose={() => setSheet(null)} /> : null}
       {live ? (

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { LOADING_USER } from '../dashboard/DashboardPage';
 import { DecksTab } from '../decks/DecksTab';
+import { BlockedUsers } from '../friends/BlockedUsers';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
@@ -66,6 +67,7 @@ export function ProfilePage() {
         </Tabs.Content>
         <Tabs.Content value="settings" className="card tab-panel">
           <NotificationSettingsPanel />
+          <BlockedUsers />
         </Tabs.Content>
       </Tabs.Root>
     </main>

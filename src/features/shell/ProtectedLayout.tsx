@@ -9,6 +9,7 @@ import { useSessionStore } from '../../stores/session';
 
 // Its own chunk: it reads the mirror, and this layout is in the first page's chunk (no Dexie there).
 const UpdateRequiredBanner = lazy(() => import('./UpdateRequiredBanner').then((module) => ({ default: module.UpdateRequiredBanner })));
+const SlowDownNotice = lazy(() => import('./SlowDownNotice').then((module) => ({ default: module.SlowDownNotice })));
 
 export function ProtectedLayout() {
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
@@ -22,6 +23,7 @@ export function ProtectedLayout() {
     <>
       <Suspense fallback={null}>
         <UpdateRequiredBanner />
+        <SlowDownNotice />
       </Suspense>
       <Outlet />
     </>

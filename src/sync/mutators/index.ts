@@ -1,6 +1,8 @@
 /** The app's optimistic side of every mutation, by name (the server's apply: server/sync/registry.ts). */
+import { userBlock, userUnblock } from './blocks';
 import { deckDelete, deckSave } from './decks';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './friends';
+import { gameInviteAccept, gameInviteDecline, gameLeave } from './gameInvites';
 import { gameCreate, gameDelete, gameIncrement, gameUpdate } from './games';
 import { dmSend, podMessageSend } from './messages';
 import { podCreate, podDelete, podInvitationAccept, podInvitationDecline, podInvite, podLeave, podMemberRemove, podOwnerAssign, podRename } from './pods';
@@ -24,10 +26,15 @@ export const clientMutators: ClientMutators = {
   'friend.accept': friendAccept,
   'friend.reject': friendReject,
   'friend.remove': friendRemove,
+  'user.block': userBlock,
+  'user.unblock': userUnblock,
   'deck.save': deckSave,
   'deck.delete': deckDelete,
   'game.create': gameCreate,
   'game.increment': gameIncrement,
   'game.update': gameUpdate,
   'game.delete': gameDelete,
+  'game.invite.accept': gameInviteAccept,
+  'game.invite.decline': gameInviteDecline,
+  'game.leave': gameLeave,
 };

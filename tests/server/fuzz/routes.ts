@@ -108,6 +108,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/api/games/:id', scope: 'game' },
   { method: 'POST', path: '/api/games/:id/increments', scope: 'game', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
   { method: 'POST', path: '/api/games/claim/:token' },
+  { method: 'GET', path: '/api/games/invites' },
+  { method: 'POST', path: '/api/games/:id/leave', scope: 'game' },
 
   { method: 'GET', path: '/api/cards/commanders', query: ['q', 'partner'] },
   { method: 'GET', path: '/api/cards/named', query: ['exact'] },

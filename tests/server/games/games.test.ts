@@ -10,7 +10,7 @@ import { gamePlayers, games } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { nextEvent } from '../social/support';
-import { createGame, gameBody, insertPod } from './support';
+import { befriend, createGame, gameBody, insertPod } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +28,7 @@ describe('POST /api/games', () => {
     const friend = await server.newUser('fr');
     const body = gameBody([{ user: me.user }, { user: friend.user }, { guest: 'Gus' }], { activeSeat: 2, startTime: '2026-11-21T19:30:00.000Z' });
     body.participants[1] = { ...body.participants[1]!, displayName: 'A name the host typed' };
+    await befriend(server, me.user, friend.user);
     const answer = await server.request<Game>('POST', '/api/games', { token: me.token, body });
     expect(answer.status).toBe(201);
     const game = answer.body;

@@ -11,7 +11,7 @@ import { layoutFor } from '../../../src/game/layouts';
 import { games } from '../../../server/db/schema';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { withoutLogFields } from '../social/support';
-import { createGame, gameBody } from './support';
+import { befriend, createGame, gameBody } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,6 +43,7 @@ describe("POST /api/games with the spec's payload alone", () => {
         { seatNumber: 2, role: 'friend', displayName: friend.username, user: { id: friend.user.id }, deckName: 'Theirs', commanderName: 'Tymna', lifeTotal: 40 },
       ],
     };
+    await befriend(server, me.user, friend.user);
     const answer = await server.request<Game>('POST', '/api/games', { token: me.token, body });
     expect(answer.status, answer.text).toBe(201);
     const game = answer.body;

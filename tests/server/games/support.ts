@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateGameInput, Game } from '../../../src/contract/game';
 import type { User } from '../../../src/contract/users';
 import { layoutFor } from '../../../src/game/layouts';
-import { podMembers, pods } from '../../../server/db/schema';
+import { friendships, podMembers, pods } from '../../../server/db/schema';
 import type { TestServer } from '../helpers';
 
 export type Seat = { user: User; role?: 'self' | 'friend' | 'pod' } | { guest: string; email?: string | null; partner?: string };
@@ -39,7 +39,23 @@ export function gameBody(seats: Seat[], overrides: Partial<CreateGameInput> = {}
   return { id: randomUUID(), layoutPreset: layout.name, seats: layout.seats, activeSeat: 0, participants, ...overrides };
 }
 
-export async function createGame(server: TestServer, token: string, body: CreateGameInput): Promise<Game> {
+/** Makes `a` and `b` friends, straight in the database (the friends routes are another module's). */
+export async function befriend(server: TestServer, a: User, b: User): Promise<void> {
+  if (a.id === b.id) return;
+  await server.database.db.insert(friendships).values({ requesterId: a.id, addresseeId: b.id, status: 'ACCEPTED', acceptedAt: new Date() }).onConflictDoNothing();
+}
+
+/**
+ * Creates the game through the API. Account seats are made the creator's friends first
+ * (`befriend: false` leaves strangers, who are then invited instead of seated: issue 10).
+ */
+export async function createGame(server: TestServer, token: string, body: CreateGameInput, options: { befriend?: boolean } = {}): Promise<Game> {
+  if (options.befriend !== false) {
+    const creatorId = body.participants.find((p) => p.role === 'self')?.userId;
+    for (const p of body.participants) {
+      if (creatorId && p.userId && p.userId !== creatorId) await befriend(server, { id: creatorId } as User, { id: p.userId } as User);
+    }
+  }
   const answer = await server.request<Game>('POST', '/api/games', { token, body });
   if (answer.status !== 201) throw new Error(`create game failed: ${answer.status} ${answer.text}`);
   return answer.body;

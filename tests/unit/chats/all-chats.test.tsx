@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
+const navigate = vi.fn(async (_to: unknown) => undefined);
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), useNavigate: () => navigate }));
 
 import { ChatsPage } from '../../../src/features/chats/ChatsPage';
 import { pullKey } from '../../../src/sync/pull';
@@ -23,8 +25,30 @@ describe('chats page: All Chats', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['All Chats', 'Messages', 'Pod Chats', 'Friends']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(actions.pullList.mock.calls.map((call) => call[0]).sort()).toEqual(['conversations', 'friendRequests', 'podInvitations', 'pods']));
-    expect(within(section('Game Invites')).getByText('Game invites are coming soon.')).toBeTruthy();
+    await waitFor(() => expect(actions.pullList.mock.calls.map((call) => call[0]).sort()).toEqual(['conversations', 'friendRequests', 'gameInvites', 'podInvitations', 'pods']));
+    await setPull(pullKey('gameInvites'), loaded());
+    expect(await within(section('Game Invites')).findByText('No game invites.')).toBeTruthy();
+  });
+
+  it('shows game invitations live with who, when and the players; Accept opens the game, Decline declines', async () => {
+    await setPull(pullKey('gameInvites'), loaded());
+    render(<ChatsPage />);
+    await screen.findByRole('heading', { name: 'Game Invites' });
+    expect(await within(section('Game Invites')).findByText('No game invites.')).toBeTruthy();
+    // An invitation arriving in the mirror (a live event) shows without a reload.
+    await db.gameInvites.put({
+      inviteId: 'gi1',
+      invitedBy: bo,
+      game: { id: 'g1', startTime: '2026-01-01T19:00:00.000Z', players: [{ seatNumber: 0, displayName: 'bo' }, { seatNumber: 1, displayName: 'Ana' }] },
+      createdAt: '2026-01-01T19:00:00.000Z',
+    });
+    expect(await within(section('Game Invites')).findByText('Game by bo')).toBeTruthy();
+    expect(within(section('Game Invites')).getByText(/bo, Ana/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept game invitation from bo' }));
+    expect(actions.acceptGameInvite).toHaveBeenCalledWith('gi1');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/game/$id', params: { id: 'g1' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Decline game invitation from bo' }));
+    expect(actions.declineGameInvite).toHaveBeenCalledWith('gi1');
   });
 
   it('lists direct and pod messages newest first with who, where and what', async () => {

@@ -72,6 +72,8 @@ export const actions = {
   pullPodMessages: resolved(),
   pullPodInvites: resolved(),
   pullDirectMessages: resolved(),
+  acceptGameInvite: resolved(),
+  declineGameInvite: resolved(),
   retryWrite: resolved(),
   discardWrite: resolved(),
 };

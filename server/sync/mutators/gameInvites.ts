@@ -1,0 +1,98 @@
+/**
+ * Answering a game invitation, and leaving a game (src/contract/game-invites.ts).
+ * - accept: the invitee's id goes on their seat, they join game_players (pull, lists) and the
+ *   game's audience; everyone at the table hears GAME_UPDATED, the invitee also
+ *   GAME_INVITE_REMOVED.
+ * - decline: the invitation goes; the seat stays as a guest seat with their name (GAME_UPDATED
+ *   to the players).
+ * - leave: an account player other than the creator; their seat becomes that guest seat, their
+ *   game_players row goes; the others hear GAME_UPDATED, the leaver GAME_REMOVED (and the pull's
+ *   access check now answers the game as deleted for them).
+ * Lock order game → invitation, as the game's deletion (whose cascade reaches the invitations).
+ * A stranger naming someone else's invitation gets the same 404 as for one that does not exist.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Game } from '../../../src/contract/game';
+import { GameInviteText } from '../../../src/contract/game-invites';
+import { gameInvites, gamePlayers } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { asGuestSeat } from '../../games/invites';
+import { GameServerText, findGame, gameAudience, loadGame, saveGame } from '../../games/repo';
+import { findUserById } from '../../users/repo';
+import { isUuid } from '../../validate';
+import type { MutationContext, ServerMutator } from '../mutator';
+import { ref } from '../refs';
+
+/** The invitation addressed to me, with its game locked; 404 otherwise. */
+async function lockMyInvite({ tx, me }: MutationContext, inviteId: string) {
+  if (!isUuid(inviteId)) throw notFound(GameInviteText.notFound);
+  const mine = and(eq(gameInvites.id, inviteId), eq(gameInvites.inviteeId, me.id));
+  const [found] = await tx.select({ gameId: gameInvites.gameId }).from(gameInvites).where(mine);
+  if (!found) throw notFound(GameInviteText.notFound);
+  const game = await findGame(tx, found.gameId, true);
+  const [invite] = await tx.delete(gameInvites).where(mine).returning();
+  if (!game || !invite) throw notFound(GameInviteText.notFound);
+  return { game, invite };
+}
+
+function bump(ctx: MutationContext, game: Game, participants: Game['participants']): Game {
+  return { ...game, participants, updatedAt: ctx.now.toISOString(), rev: (game.rev ?? 1) + 1 };
+}
+
+export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
+  async apply(ctx, { inviteId }) {
+    const { tx, me, log } = ctx;
+    const { game, invite } = await lockMyInvite(ctx, inviteId);
+    const user = await findUserById(tx, me.id);
+    const seat = game.participants.find((p) => p.seatNumber === invite.seatNumber);
+    // The seat was taken meanwhile (claimed as a guest seat): the invitation is spent.
+    if (!user || !seat || seat.userId) throw notFound(GameInviteText.notFound);
+    const name = user.displayName || user.username;
+    const next = bump(
+      ctx,
+      game,
+      game.participants.map((p) => (p.seatNumber === invite.seatNumber ? { ...p, userId: me.id, displayName: name, accountEmail: null } : p)),
+    );
+    await saveGame(tx, next);
+    await tx.insert(gamePlayers).values({ gameId: game.id, userId: me.id }).onConflictDoNothing();
+    log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
+    log.emit(gameAudience(next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    return next;
+  },
+};
+
+export const gameInviteDecline: ServerMutator<'game.invite.decline'> = {
+  async apply(ctx, { inviteId }) {
+    const { tx, me, log } = ctx;
+    const { game, invite } = await lockMyInvite(ctx, inviteId);
+    const next = bump(
+      ctx,
+      game,
+      game.participants.map((p) => (p.seatNumber === invite.seatNumber && !p.userId ? asGuestSeat(p) : p)),
+    );
+    await saveGame(tx, next);
+    log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
+    log.emit(gameAudience(next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    return undefined;
+  },
+};
+
+export const gameLeave: ServerMutator<'game.leave'> = {
+  async apply(ctx, { gameId }) {
+    const { tx, me, log } = ctx;
+    if (!isUuid(gameId)) throw notFound(GameServerText.notFound);
+    const game = await loadGame(tx, gameId, me.id, true);
+    if (!game) throw notFound(GameServerText.notFound);
+    if (game.createdById === me.id) throw conflict(GameInviteText.creatorCannotLeave);
+    const next = bump(
+      ctx,
+      game,
+      game.participants.map((p) => (p.userId === me.id ? asGuestSeat(p) : p)),
+    );
+    await saveGame(tx, next);
+    await tx.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, me.id)));
+    log.emit(gameAudience(next), [ref('game', gameId)], { type: 'GAME_UPDATED', payload: next });
+    log.emit([me.id], [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
+    return undefined;
+  },
+};

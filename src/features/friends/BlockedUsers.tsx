@@ -1,0 +1,38 @@
+/** Profile → Settings → Blocked users: who I blocked, with Unblock (src/contract/blocks.ts). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { BlockText } from '../../contract/blocks';
+import { nameOf } from '../../db/queries/names';
+import { actions, db } from '../../sync/app';
+import { pullKey } from '../../sync/pull';
+import { usePullState } from '../chats/hooks';
+import { listState } from '../chats/list-state';
+import { ListStatus } from '../chats/ListStatus';
+
+export function BlockedUsers() {
+  const blocked = useLiveQuery(() => db.blockedUsers.orderBy('createdAt').reverse().toArray(), []);
+  const pull = usePullState(pullKey('blockedUsers'));
+  return (
+    <section className="card stack" aria-labelledby="blocked-users-title">
+      <h2 id="blocked-users-title">{BlockText.title}</h2>
+      <ListStatus state={listState(blocked, pull)} loading={BlockText.loading} error={BlockText.failed} empty={BlockText.empty} />
+      {blocked && blocked.length > 0 ? (
+        <ul className="row-list">
+          {blocked.map((row) => {
+            const name = nameOf(row.user) || row.userId;
+            return (
+              <li key={row.userId} className="row-with-actions">
+                <span className="row-text">
+                  <span className="row-title">{name}</span>
+                  {row.user.username ? <span className="row-detail muted">@{row.user.username}</span> : null}
+                </span>
+                <button type="button" className="button button--secondary" aria-label={`Unblock ${name}`} onClick={() => void actions.unblockUser(row.userId)}>
+                  Unblock
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
