@@ -36,6 +36,8 @@ export const gameInviteSchema = z.object({
 export type GameInvite = z.infer<typeof gameInviteSchema>;
 
 export const GameInviteText = {
+  /** On a seat whose player has not accepted yet (the playmat's tile). */
+  invitedSeat: 'Invited',
   notFound: 'Game invitation not found.',
   creatorCannotLeave: 'You created this game: delete it instead of leaving.',
   leaveFailed: 'Failed to leave the game.',

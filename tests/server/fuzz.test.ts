@@ -112,6 +112,7 @@ const QUERY_VALUES: Record<string, readonly string[]> = {
   partner: ['true', 'false', 'maybe'],
   q: ['Atraxa', 'A'],
   exact: ["Atraxa, Praetors' Voice"],
+  cursor: ['0', '1', '-1', '9007199254740993', '1e3', 'abc', ''],
 };
 
 function query(random: Random, spec: RouteSpec): string {

@@ -9,6 +9,7 @@
  */
 import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { LIFE_STEPS, type CommanderSource, type CounterKind, type GameParticipant } from '../../contract/game';
+import { GameInviteText } from '../../contract/game-invites';
 import { signed, total } from '../../game/events';
 import { CountersPanel } from './CountersPanel';
 import { TileBadges } from './TileBadges';
@@ -83,6 +84,7 @@ export const PlayerTile = memo(function PlayerTile({ player, info, sources, tile
             {name}
           </h2>
           {info.commanders ? <p className="tile-commanders">{info.commanders}</p> : null}
+          {info.invited ? <p className="tile-invited">{GameInviteText.invitedSeat}</p> : null}
         </div>
         <StepButton label={`${name} life`} delta={minusBig} className="tile-step tile-step--minus" disabled={locked} onStep={stepLife} />
         <div className="tile-life" role="group" aria-label={`${name} life`}>

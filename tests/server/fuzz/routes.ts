@@ -109,7 +109,26 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/games/:id/increments', scope: 'game', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
   { method: 'POST', path: '/api/games/claim/:token' },
   { method: 'GET', path: '/api/games/invites' },
+  { method: 'POST', path: '/api/games/invites/:id/accept' },
+  { method: 'POST', path: '/api/games/invites/:id/decline' },
   { method: 'POST', path: '/api/games/:id/leave', scope: 'game' },
+
+  { method: 'GET', path: '/api/blocks' },
+  { method: 'POST', path: '/api/blocks', body: (f) => ({ userId: f.strangerId }) },
+  { method: 'DELETE', path: '/api/blocks/:userId' },
+
+  {
+    method: 'POST',
+    path: '/api/sync/push',
+    body: (f) => ({
+      mutations: [
+        { id: randomUUID(), name: 'pod.message.send', args: { id: randomUUID(), podId: f.podId, content: 'fuzz' } },
+        { id: randomUUID(), name: 'game.increment', args: { gameId: f.gameId, increment: { id: randomUUID(), seat: 0, counter: 'life', delta: -1 } } },
+      ],
+      cursor: 0,
+    }),
+  },
+  { method: 'GET', path: '/api/sync/pull', query: ['cursor'] },
 
   { method: 'GET', path: '/api/cards/commanders', query: ['q', 'partner'] },
   { method: 'GET', path: '/api/cards/named', query: ['exact'] },

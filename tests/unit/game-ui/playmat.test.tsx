@@ -317,6 +317,16 @@ describe('playmat', () => {
     expect(within(tile('Bo')).queryByText('Out of the game')).toBeNull();
   });
 
+  it("marks a seat whose player has not accepted the game invitation 'Invited'", async () => {
+    await seedGame();
+    renderAt(`/game/${GAME_ID}`);
+    await screen.findByRole('group', { name: 'Bo life' });
+    expect(within(tile('Bo')).queryByText('Invited')).toBeNull();
+    await changeGame((game) => ({ ...game, participants: game.participants.map((p) => (p.seatNumber === 1 ? { ...p, userId: null } : p)) }));
+    expect(await within(tile('Bo')).findByText('Invited')).toBeTruthy();
+    expect(within(tile('Dee')).queryByText('Invited')).toBeNull();
+  });
+
   it("shows a refused change's message from the server, with Retry and Discard", async () => {
     await seedGame();
     await changeGame((game) => ({ ...game, syncState: 'failed', syncError: 'This game has ended.' }) as Game);

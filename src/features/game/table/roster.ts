@@ -16,6 +16,8 @@ export interface SeatInfo {
   commander: string;
   partner: string | null;
   color: string;
+  /** An account seat whose player has not accepted the game invitation yet (no userId on it). */
+  invited: boolean;
 }
 
 export interface DamageSource {
@@ -28,7 +30,7 @@ export type Roster = Map<number, SeatInfo>;
 
 /** A key that changes exactly when the roster does (names, commanders, seats). */
 export function rosterKey(game: Game): string {
-  return JSON.stringify(game.participants.map((p) => [p.seatNumber, p.displayName, p.guestName, p.commanderName, p.partnerCommanderName]));
+  return JSON.stringify(game.participants.map((p) => [p.seatNumber, p.displayName, p.guestName, p.commanderName, p.partnerCommanderName, p.role, p.userId]));
 }
 
 export function buildRoster(game: Game): Roster {
@@ -42,6 +44,7 @@ export function buildRoster(game: Game): Roster {
         commander: p.commanderName,
         partner: p.partnerCommanderName,
         color: playerColor(p.seatNumber),
+        invited: p.role === 'friend' && !p.userId,
       },
     ]),
   );
