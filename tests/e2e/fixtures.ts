@@ -47,3 +47,23 @@ export async function registerAndLogin(page: Page, user: ReturnType<typeof uniqu
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 20_000 });
 }
+
+/**
+ * Makes two accounts friends through the API (as the Friends tab would): a game seats a friend
+ * directly, while a stranger is only invited (issue 10, src/contract/game-invites.ts).
+ */
+export async function befriend(baseURL: string, requester: { token: string }, addressee: { token: string; id: string }): Promise<void> {
+  const request = await fetch(`${baseURL}/api/friends/send-request`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${requester.token}` },
+    body: JSON.stringify({ addresseeId: addressee.id }),
+  });
+  expect(request.status, await request.clone().text()).toBe(201);
+  const { friendshipId } = (await request.json()) as { friendshipId: string };
+  const accepted = await fetch(`${baseURL}/api/friends/${friendshipId}/accept`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${addressee.token}` },
+    body: JSON.stringify({ status: 'ACCEPTED' }),
+  });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+}

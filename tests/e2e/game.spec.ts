@@ -5,7 +5,7 @@
  * device offline from the wizard on, and two devices editing the same game offline.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { befriend, expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 type Account = ReturnType<typeof uniqueUser>;
 type Person = Account & { context: BrowserContext; page: Page };
@@ -58,6 +58,13 @@ async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   return token!;
+}
+
+/** Two signed-in people made friends (fixtures.ts `befriend`), so the game seats both. */
+async function befriendPeople(baseURL: string, a: Person, b: Person): Promise<void> {
+  const me = async (token: string) => (await (await fetch(`${baseURL}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string };
+  const tokenB = await tokenOf(b.page);
+  await befriend(baseURL, { token: await tokenOf(a.page) }, { token: tokenB, id: (await me(tokenB)).id });
 }
 
 /** GET /api/games/:id as the user: the game, or null while the server does not have it (404). */
@@ -400,6 +407,7 @@ test('a game played with the network off from the wizard on reaches the server w
 test("another participant's playmat follows changes live, both ways, without a reload", async ({ browser, baseURL }) => {
   const ana = await person(browser, baseURL, 'ana');
   const ben = await person(browser, baseURL, 'ben');
+  await befriendPeople(baseURL!, ana, ben);
   const id = await gameWith(ana.page, ana.username, [ben.username]);
 
   await ben.page.goto(`/game/${id}`);
@@ -433,6 +441,7 @@ test("another participant's playmat follows changes live, both ways, without a r
 test('two devices edit the same game offline and both edits survive', async ({ browser, baseURL }) => {
   const ana = await person(browser, baseURL, 'amy');
   const ben = await person(browser, baseURL, 'bob');
+  await befriendPeople(baseURL!, ana, ben);
   const id = await gameWith(ana.page, ana.username, [ben.username]);
   await ben.page.goto(`/game/${id}`);
   await expect(shown(ben.page, `${ana.username} life`)).toHaveText('40');

@@ -5,7 +5,7 @@
  * history reads offline, opening the summary. Assertions are what the players see.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { befriend, expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 type Phone = ReturnType<typeof uniqueUser> & { id: string; token: string; context: BrowserContext; page: Page };
 
@@ -63,6 +63,7 @@ test('two phones of one game: my seat on each, tools and markers live and after 
   test.setTimeout(150_000);
   const ana = await phone(browser, baseURL, 'ana');
   const ben = await phone(browser, baseURL, 'ben');
+  await befriend(baseURL!, ana, ben);
   // Ana starts the game through the API with the spec's payload; both open it from a link.
   const created = await fetch(`${baseURL}/api/games`, {
     method: 'POST',
