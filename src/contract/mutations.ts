@@ -34,7 +34,8 @@ export const mutationArgs = {
   'friend.accept': z.object({ friendshipId: ref }),
   'friend.reject': z.object({ friendshipId: ref }),
   'friend.remove': z.object({ friendshipId: ref }),
-  'user.block': z.object({ userId: ref }),
+  // `friendshipId`: the friendship the block ends, when the app knows it (the mirror drops it at once; the server ends any).
+  'user.block': z.object({ userId: ref, friendshipId: z.optional(ref) }),
   'user.unblock': z.object({ userId: ref }),
   // A deck's whole state (a save replaces it); `id` is the deck's, a UUID chosen by the client on create.
   'deck.save': z.pipe(

@@ -159,7 +159,7 @@ export const actions = {
   acceptFriendRequest: (friendshipId: string) => writes.acceptFriendRequest(ctx, friendshipId),
   rejectFriendRequest: (friendshipId: string) => writes.rejectFriendRequest(ctx, friendshipId),
   removeFriend: (friendshipId: string) => writes.removeFriend(ctx, friendshipId),
-  blockUser: (userId: string) => writes.blockUser(ctx, userId),
+  blockUser: (userId: string, friendshipId?: string) => writes.blockUser(ctx, userId, friendshipId),
   unblockUser: (userId: string) => writes.unblockUser(ctx, userId),
 
   saveDeck: (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId),

@@ -45,7 +45,7 @@ export const writes = {
   acceptFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.accept', { friendshipId })),
   rejectFriendRequest: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.reject', { friendshipId })),
   removeFriend: (ctx: SyncContext, friendshipId: string) => send(ctx, mutate(ctx.db, 'friend.remove', { friendshipId })),
-  blockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.block', { userId })),
+  blockUser: (ctx: SyncContext, userId: string, friendshipId?: string) => send(ctx, mutate(ctx.db, 'user.block', friendshipId ? { userId, friendshipId } : { userId })),
   unblockUser: (ctx: SyncContext, userId: string) => send(ctx, mutate(ctx.db, 'user.unblock', { userId })),
 
   /** Creates a deck (a new client-chosen id) or replaces one; returns its id. */

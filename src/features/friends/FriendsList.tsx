@@ -73,7 +73,7 @@ export function FriendsList() {
         danger
         onCancel={() => setRemoval(null)}
         onConfirm={() => {
-          if (removal?.mode === 'block') void actions.blockUser(removal.friendship.friend.id);
+          if (removal?.mode === 'block') void actions.blockUser(removal.friendship.friend.id, removal.friendship.friendshipId);
           else if (removal) void actions.removeFriend(removal.friendship.friendshipId);
           setRemoval(null);
         }}
