@@ -27,7 +27,8 @@ import type { Mail } from '../mail';
 import { findUserById } from '../users/repo';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
-import { GameServerText, findGame, gameAudience, saveGame } from './repo';
+import { gameReaders } from './podReaders';
+import { GameServerText, findGame, saveGame } from './repo';
 
 export function claimMail(appUrl: string, options: { guestName: string; hostName: string; link: string; to: string }): Mail {
   return {
@@ -104,7 +105,7 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
       await saveGame(tx, next);
       await tx.insert(gamePlayers).values({ gameId: next.id, userId: me.id }).onConflictDoNothing();
       await tx.update(gameClaims).set({ usedAt: now, usedById: me.id }).where(eq(gameClaims.tokenHash, tokenHash));
-      log.emit(gameAudience(next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
+      log.emit(await gameReaders(tx, next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
       return next;
     });
     request.log.info({ gameId: game.id, userId: me.id }, 'guest seat claimed');

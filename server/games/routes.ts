@@ -17,7 +17,8 @@ import { restMutation } from '../sync/rest';
 import { isPlainObject, isUuid, parseBody } from '../validate';
 import { registerClaimRoutes } from './claims';
 import { listGameInvites } from './invites';
-import { GameServerText, loadGame } from './repo';
+import { loadGameToRead } from './podReaders';
+import { GameServerText } from './repo';
 
 export { GAMES_LIST_MAX };
 
@@ -59,7 +60,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<IdParams>('/api/games/:id', { config: { auth: true } }, async (request) => {
-    const game = await loadGame(db, gameId(request), requireUser(request).id);
+    const game = await loadGameToRead(db, gameId(request), requireUser(request).id);
     if (!game) throw notFound(GameServerText.notFound);
     return game;
   });

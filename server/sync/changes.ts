@@ -13,6 +13,7 @@ import { blocks, decks, directMessages, friendships, gameInvites, gamePlayers, g
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
+import { endedInMyPods } from '../games/podReaders';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
 import { membersOf } from '../social/podsRepo';
@@ -121,11 +122,11 @@ const loaders: Record<RefKind, Loader> = {
     del(out, 'decks', missing(ids, rows.map((row) => row.id)));
   },
   async game(db, me, ids, out) {
+    const played = db.select({ gameId: gamePlayers.gameId }).from(gamePlayers).where(eq(gamePlayers.userId, me));
     const rows = await db
       .select({ game: games })
       .from(games)
-      .innerJoin(gamePlayers, and(eq(gamePlayers.gameId, games.id), eq(gamePlayers.userId, me)))
-      .where(inArray(games.id, ids));
+      .where(and(inArray(games.id, ids), or(inArray(games.id, played), endedInMyPods(db, me))));
     put(out, 'games', rows.map((row) => toGame(row.game)));
     del(out, 'games', missing(ids, rows.map((row) => row.game.id)));
   },

@@ -7,6 +7,7 @@ import type { Conversation } from '../../src/contract/social';
 import { decks, directMessages, friendships, gamePlayers, games, podInvitations, podMembers, podMessages, pods } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
+import { endedInMyPods } from '../games/podReaders';
 import { toGame } from '../games/repo';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
@@ -136,6 +137,7 @@ export async function listDecks(db: DbOrTx, me: string) {
   return rows.map(toDeck);
 }
 
+/** The games `me` plays in, then the ended games of their pods (server/games/podReaders.ts), newest first each. */
 export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) {
   const rows = await db
     .select({ game: games })
@@ -144,5 +146,7 @@ export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) 
     .where(eq(gamePlayers.userId, me))
     .orderBy(desc(games.startTime), desc(games.createdAt))
     .limit(limit);
-  return rows.map((row) => toGame(row.game));
+  const mine = new Set(rows.map((row) => row.game.id));
+  const podRows = await db.select({ game: games }).from(games).where(endedInMyPods(db, me)).orderBy(desc(games.startTime), desc(games.createdAt)).limit(limit);
+  return [...rows, ...podRows.filter((row) => !mine.has(row.game.id))].map((row) => toGame(row.game));
 }

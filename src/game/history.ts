@@ -1,6 +1,7 @@
 /**
  * Game history (issue 8): past games of the user and of each pod, newest first, from the games
- * the mirror holds (GET /api/games: every game the user created or plays in). Pure.
+ * the mirror holds (GET /api/games: every game the user created or plays in, and the ended games
+ * of their pods — server/games/podReaders.ts). Pure.
  */
 import type { Game } from '../contract/game';
 import { seatName } from './events';
@@ -14,9 +15,17 @@ export interface HistoryLists<G extends Game> {
 
 const endOf = (game: Game) => game.result?.endedAt ?? game.updatedAt;
 
-/** The games of one pod (`podId`), or all of them (undefined), split and ordered for the history. */
-export function historyLists<G extends Game>(games: readonly G[], podId?: string): HistoryLists<G> {
-  const mine = podId === undefined ? [...games] : games.filter((game) => game.podId === podId);
+/** Whether `userId` created or plays in the game (a pod's ended game may be neither). */
+export function playsIn(game: Pick<Game, 'createdById' | 'participants'>, userId: string): boolean {
+  return game.createdById === userId || game.participants.some((p) => p.userId === userId);
+}
+
+/**
+ * Every game of one pod (`podId`), or, without one, the games `me` created or plays in (all
+ * games when `me` is not given); split and ordered for the history.
+ */
+export function historyLists<G extends Game>(games: readonly G[], podId?: string, me?: string): HistoryLists<G> {
+  const mine = podId !== undefined ? games.filter((game) => game.podId === podId) : me !== undefined ? games.filter((game) => playsIn(game, me)) : [...games];
   return {
     inProgress: mine.filter((game) => game.status === 'ACTIVE').sort((a, b) => b.startTime.localeCompare(a.startTime)),
     past: mine.filter((game) => game.status !== 'ACTIVE').sort((a, b) => endOf(b).localeCompare(endOf(a)) || b.startTime.localeCompare(a.startTime)),

@@ -17,7 +17,8 @@ import { GameInviteText } from '../../../src/contract/game-invites';
 import { gameInvites, gamePlayers } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { asGuestSeat } from '../../games/invites';
-import { GameServerText, findGame, gameAudience, loadGame, saveGame } from '../../games/repo';
+import { gameReaders } from '../../games/podReaders';
+import { GameServerText, findGame, loadGame, saveGame } from '../../games/repo';
 import { findUserById } from '../../users/repo';
 import { isUuid } from '../../validate';
 import type { MutationContext, ServerMutator } from '../mutator';
@@ -56,7 +57,7 @@ export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
     await saveGame(tx, next);
     await tx.insert(gamePlayers).values({ gameId: game.id, userId: me.id }).onConflictDoNothing();
     log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
-    log.emit(gameAudience(next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await gameReaders(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
     return next;
   },
 };
@@ -72,7 +73,7 @@ export const gameInviteDecline: ServerMutator<'game.invite.decline'> = {
     );
     await saveGame(tx, next);
     log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
-    log.emit(gameAudience(next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await gameReaders(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
     return undefined;
   },
 };
@@ -91,7 +92,7 @@ export const gameLeave: ServerMutator<'game.leave'> = {
     );
     await saveGame(tx, next);
     await tx.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, me.id)));
-    log.emit(gameAudience(next), [ref('game', gameId)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await gameReaders(tx, next), [ref('game', gameId)], { type: 'GAME_UPDATED', payload: next });
     log.emit([me.id], [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
     return undefined;
   },

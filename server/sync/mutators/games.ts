@@ -39,6 +39,7 @@ import {
   rethrowRuleError,
   saveGame,
 } from '../../games/repo';
+import { gameReaders } from '../../games/podReaders';
 import { blockersAmong } from '../../social/blocks';
 import { publicUsers } from '../../social/views';
 import { isUuid } from '../../validate';
@@ -52,8 +53,13 @@ async function lockGame({ tx, me }: MutationContext, gameId: string): Promise<Ga
   return game;
 }
 
-function announceGame({ log }: MutationContext, game: Game): void {
-  log.emit(gameAudience(game), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: game });
+/** The whole game to its readers; a pod member who could read `before` but not `game` (it was resumed) loses it. */
+async function announceGame({ log, tx }: MutationContext, game: Game, before?: Game): Promise<void> {
+  const readers = await gameReaders(tx, game);
+  log.emit(readers, [ref('game', game.id)], { type: 'GAME_UPDATED', payload: game });
+  if (!before) return;
+  const gone = (await gameReaders(tx, before)).filter((id) => !readers.includes(id));
+  log.emit(gone, [ref('game', game.id)], { type: 'GAME_REMOVED', gameId: game.id });
 }
 
 export const gameCreate: ServerMutator<'game.create'> = {
@@ -111,7 +117,7 @@ export const gameCreate: ServerMutator<'game.create'> = {
     ctx.afterCommit(() => {
       for (const mail of mails) deps.sendMailInBackground(mail);
     });
-    announceGame(ctx, record);
+    await announceGame(ctx, record);
     return record;
   },
   async current({ tx, me }, body) {
@@ -165,7 +171,7 @@ export const gameUpdateMutator: ServerMutator<'game.update'> = {
     if (update.eventId && !appliedIds.has(update.eventId) && next.events.some((event) => event.id === update.eventId)) {
       await recordChange(tx, gameId, { id: update.eventId, kind: 'update', undoes: update.undoes, at: now });
     }
-    announceGame(ctx, next);
+    await announceGame(ctx, next, current);
     return next;
   },
   async current({ tx, me }, { gameId }) {
@@ -181,7 +187,7 @@ export const gameDelete: ServerMutator<'game.delete'> = {
     const invites = await ctx.tx.select({ id: gameInvites.id, inviteeId: gameInvites.inviteeId }).from(gameInvites).where(eq(gameInvites.gameId, gameId));
     await ctx.tx.delete(games).where(eq(games.id, gameId));
     for (const invite of invites) ctx.log.emit([invite.inviteeId], [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
-    ctx.log.emit(gameAudience(game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
+    ctx.log.emit(await gameReaders(ctx.tx, game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
     return undefined;
   },
 };

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { GameRow } from '../../db/schema';
 import { seatName } from '../../game/events';
 import { historyLists, outcomeText } from '../../game/history';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { db } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
 import { usePullOnMount, usePullState } from '../chats/hooks';
@@ -51,14 +52,15 @@ function GameItem({ game, podName }: { game: GameRow; podName: string | null }) 
 export function GameHistoryPage({ podId }: { podId?: string }) {
   const navigate = useNavigate();
   const games = useLiveQuery(() => db.games.toArray(), []);
+  const me = useCurrentUser();
   const podRows = useLiveQuery(() => db.pods.toArray(), []);
   const pods = podRows ?? [];
   const pull = usePullState(pullKey('games'));
   usePullOnMount('games', 'pods');
   const podNames = new Map(pods.map((pod) => [pod.id, pod.name]));
   // Both reads first: a pod game never shows without its pod's name.
-  const ready = games !== undefined && podRows !== undefined;
-  const lists = historyLists(ready ? games : [], podId);
+  const ready = games !== undefined && podRows !== undefined && me !== undefined;
+  const lists = historyLists(ready ? games : [], podId, me?.id);
   const shown = ready ? [...lists.inProgress, ...lists.past] : undefined;
   const podName = (game: GameRow) => (game.podId ? (podNames.get(game.podId) ?? 'A pod') : null);
 
