@@ -1,5 +1,5 @@
 /** Playwright fixtures: one real server per test file, and helpers shared by the specs. */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { ServerProcess } from './server-process';
 
 export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
@@ -66,4 +66,21 @@ export async function befriend(baseURL: string, requester: { token: string }, ad
     body: JSON.stringify({ status: 'ACCEPTED' }),
   });
   expect(accepted.status, await accepted.clone().text()).toBe(200);
+}
+
+/** A person signed in on a phone-sized page of their own (a browser context each). */
+export type Person = ReturnType<typeof uniqueUser> & { page: Page };
+
+export async function person(browser: Browser, baseURL: string, prefix: string): Promise<Person> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const user = uniqueUser(prefix);
+  await registerAndLogin(page, user);
+  return { ...user, page };
+}
+
+/** Opens a tab of the Chats page (Pods in the bottom navigation). */
+export async function openTab(page: Page, name: 'All Chats' | 'Messages' | 'Pod Chats' | 'Friends') {
+  if (!page.url().endsWith('/pods')) await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pods' }).click();
+  await page.getByRole('tab', { name }).click();
 }

@@ -2,23 +2,9 @@
  * Issue 10 in Chromium: a stranger seated in a custom-table game sees the invitation live in
  * All Chats → Game Invites, accepts, and then sees the game; a block stops a direct message.
  */
-import type { Browser, Page } from '@playwright/test';
-import { expect, registerAndLogin, test, uniqueUser } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openTab, person, test } from './fixtures';
 
-type Person = ReturnType<typeof uniqueUser> & { page: Page };
-
-async function person(browser: Browser, baseURL: string, prefix: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const user = uniqueUser(prefix);
-  await registerAndLogin(page, user);
-  return { ...user, page };
-}
-
-async function openTab(page: Page, name: 'All Chats' | 'Messages' | 'Pod Chats' | 'Friends') {
-  if (!page.url().endsWith('/pods')) await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pods' }).click();
-  await page.getByRole('tab', { name }).click();
-}
 
 /** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
 function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {

@@ -1,20 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openTab, person, test, waitForServiceWorker, type Person } from './fixtures';
 
-type Person = ReturnType<typeof uniqueUser> & { page: Page };
-
-async function person(browser: Browser, baseURL: string, prefix: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const user = uniqueUser(prefix);
-  await registerAndLogin(page, user);
-  return { ...user, page };
-}
-
-async function openTab(page: Page, name: 'All Chats' | 'Messages' | 'Pod Chats' | 'Friends') {
-  if (!page.url().endsWith('/pods')) await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pods' }).click();
-  await page.getByRole('tab', { name }).click();
-}
 
 /** Leaves both people in the pod's chat view. */
 async function createPodWith(owner: Person, member: Person, podName: string) {

@@ -15,6 +15,7 @@ import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
 import { ListStatus } from '../chats/ListStatus';
 import { Time } from '../chats/Time';
+import { AnswerButtons } from '../chats/AnswerButtons';
 
 export function GameInvites() {
   const navigate = useNavigate();
@@ -52,26 +53,11 @@ export function GameInvites() {
                     <Time iso={invite.game.startTime} /> · {invite.game.players.map((p) => p.displayName).join(', ')}
                   </span>
                 </span>
-                <span className="button-row">
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Accept game invitation from ${host}`}
-                    onClick={() => {
-                      void actions.acceptGameInvite(invite.inviteId).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }));
-                    }}
-                  >
-                    Accept
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-label={`Decline game invitation from ${host}`}
-                    onClick={() => void actions.declineGameInvite(invite.inviteId)}
-                  >
-                    Decline
-                  </button>
-                </span>
+                <AnswerButtons
+                  about={`game invitation from ${host}`}
+                  onAccept={() => void actions.acceptGameInvite(invite.inviteId).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }))}
+                  onDecline={() => void actions.declineGameInvite(invite.inviteId)}
+                />
               </li>
             );
           })}

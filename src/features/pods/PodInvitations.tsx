@@ -11,6 +11,7 @@ import { pullKey } from '../../sync/pull';
 import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
 import { ListStatus } from '../chats/ListStatus';
+import { AnswerButtons } from '../chats/AnswerButtons';
 
 /** Not in the spec's catalogue (it has no text for this list); ours. */
 export const POD_INVITES_FAILED = 'Unable to load pod invitations.';
@@ -52,24 +53,11 @@ export function PodInvitations({ myId }: { myId: string }) {
                 <span className="row-title">{invitation.pod.name}</span>
                 <span className="row-detail muted">Invited by {nameOf(invitation.invitedBy)}</span>
               </span>
-              <span className="button-row">
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Accept invitation to ${invitation.pod.name}`}
-                  onClick={() => void actions.acceptPodInvitation(invitation.invitationId)}
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={`Decline invitation to ${invitation.pod.name}`}
-                  onClick={() => void actions.declinePodInvitation(invitation.invitationId)}
-                >
-                  Decline
-                </button>
-              </span>
+              <AnswerButtons
+                about={`invitation to ${invitation.pod.name}`}
+                onAccept={() => void actions.acceptPodInvitation(invitation.invitationId)}
+                onDecline={() => void actions.declinePodInvitation(invitation.invitationId)}
+              />
             </li>
           ))}
         </ul>
