@@ -111,7 +111,12 @@ export async function tapPaint(baseUrl: string, me: Account): Promise<TapPaintRe
       const kind = i % 2 === 0 ? 'playmat' : 'reference';
       const before = await samples(page, kind);
       await page.mouse.click(targets[kind].x, targets[kind].y);
-      await page.waitForFunction(`window.__latencies[${JSON.stringify(kind)}].length > ${before}`, undefined, { timeout: 10_000 });
+      // A function, not a string: the app's CSP (script-src 'self') refuses a string predicate's eval.
+      await page.waitForFunction(
+        ([which, count]) => (window as unknown as { __latencies: Record<string, number[]> }).__latencies[which]!.length > count,
+        [kind, before] as const,
+        { timeout: 10_000 },
+      );
       await page.waitForTimeout(PAUSE_MS);
     }
     const latencies = (await page.evaluate('window.__latencies')) as Record<'reference' | 'playmat', number[]>;
