@@ -13,6 +13,7 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteWire } from './pgliteWire';
 
 /** Seconds the 503 asks a client to wait before trying again. */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -100,7 +101,8 @@ export function createMeasuredPool(config: pg.PoolConfig & { max: number; connec
 
 /**
  * A stand-in for the PGlite client that drizzle uses: `query` and `transaction` run one at a
- * time through a FIFO queue whose waiters give up after `queueTimeoutMs`.
+ * time through a FIFO queue whose waiters give up after `queueTimeoutMs`, over the batched wire
+ * path of pgliteWire.ts (one call into PGlite per statement, statements prepared once).
  */
 export function gatePglite(client: PGlite, queueTimeoutMs: number): { client: PGlite; monitor: PoolMonitor } {
   const queue: Array<{ start: () => void; enqueued: number }> = [];
@@ -141,9 +143,10 @@ export function gatePglite(client: PGlite, queueTimeoutMs: number): { client: PG
     });
   }
 
+  const wire = pgliteWire(client);
   const gated = {
-    query: (...args: Parameters<PGlite['query']>) => run(() => client.query(...args)),
-    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => run(() => client.transaction(fn)),
+    query: (...args: Parameters<PGlite['query']>) => run(() => wire.query(...args)),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => run(() => wire.transaction(fn)),
     exec: (...args: Parameters<PGlite['exec']>) => run(() => client.exec(...args)),
     get closed() {
       return client.closed;
