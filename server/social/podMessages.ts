@@ -4,15 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, lt } from 'drizzle-orm';
-import { podMessagesQuery, sendPodMessageBody } from '../../src/contract/social';
+import { and, desc, eq, exists, lt, sql } from 'drizzle-orm';
+import { podMessagesQuery, sendPodMessageBody, type PodMessage } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
-import { podMessages } from '../db/schema';
+import { podMembers, podMessages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { notFound } from '../errors';
 import { restMutation } from '../sync/rest';
-import { parseBody, parseValue } from '../validate';
-import { podForMember } from './podsRepo';
-import { publicUsers, toPodMessage } from './views';
+import { isUuid, parseBody, parseValue } from '../validate';
+import { isPodMember } from './podsRepo';
+import { SocialText } from './text';
 import { AUTH } from './writes';
 
 type IdParams = { Params: { id: string } };
@@ -20,21 +21,63 @@ type IdParams = { Params: { id: string } };
 export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  /**
+   * The latest messages of a pod with their senders, only when the reader is a member: ONE
+   * query (built once; a named prepared statement on PostgreSQL). With no row, a second query
+   * tells an empty page (200 []) from a pod the reader may not see (404).
+   */
+  const page = (withBefore: boolean) =>
+    db
+      .select({
+        id: podMessages.id,
+        clientId: podMessages.clientId,
+        podId: podMessages.podId,
+        content: podMessages.content,
+        createdAt: podMessages.createdAt,
+        senderId: podMessages.senderId,
+        senderUsername: users.username,
+        senderDisplayName: users.displayName,
+      })
+      .from(podMessages)
+      .innerJoin(users, eq(users.id, podMessages.senderId))
+      .where(
+        and(
+          eq(podMessages.podId, sql.placeholder('podId')),
+          withBefore ? lt(podMessages.createdAt, sql.placeholder('before')) : undefined,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(podMembers)
+              .where(and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, sql.placeholder('me')))),
+          ),
+        ),
+      )
+      .orderBy(desc(podMessages.createdAt), desc(podMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(withBefore ? 'pod_messages_before' : 'pod_messages_latest');
+  const latest = page(false);
+  const before = page(true);
+
   /** The latest `limit` messages before `before`, oldest first. */
   app.get<IdParams>('/api/pods/:id/messages', AUTH, async (request) => {
     const me = requireUser(request).id;
     const query = parseValue(podMessagesQuery, request.query);
-    const pod = await podForMember(db, request.params.id, me);
-    const inPod = eq(podMessages.podId, pod.id);
-    const rows = await db
-      .select()
-      .from(podMessages)
-      .where(query.before ? and(inPod, lt(podMessages.createdAt, new Date(query.before))) : inPod)
-      .orderBy(desc(podMessages.createdAt), desc(podMessages.id))
-      .limit(query.limit);
+    const podId = request.params.id;
+    if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
+    const values = { podId, me, limit: query.limit };
+    const rows = query.before ? await before.execute({ ...values, before: new Date(query.before).toISOString() }) : await latest.execute(values);
+    if (rows.length === 0 && !(await isPodMember(db, podId, me))) throw notFound(SocialText.podNotFound);
     rows.reverse();
-    const people = await publicUsers(db, rows.map((row) => row.senderId));
-    return rows.map((row) => toPodMessage(row, people));
+    return rows.map(
+      (row): PodMessage => ({
+        id: row.id,
+        clientId: row.clientId,
+        podId: row.podId,
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+        sender: { id: row.senderId, displayName: row.senderDisplayName, username: row.senderUsername },
+      }),
+    );
   });
 
   app.post<IdParams>('/api/pods/:id/messages', AUTH, async (request, reply) => {

@@ -1,5 +1,7 @@
 /** The signed-in user's own record: read and partial update (spec section 7; the update is the profile.update mutation). */
 import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { ServerText, updateMeBody } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
@@ -7,7 +9,6 @@ import { unauthorized } from '../errors';
 import { restMutation } from '../sync/rest';
 import { parseBody } from '../validate';
 import { checkProfileEmailChange } from './emailChange';
-import { findUserById } from './repo';
 import { toUser } from './view';
 
 export { CHOOSE_OWN_DECK } from '../sync/mutators/profile';
@@ -15,8 +16,23 @@ export { CHOOSE_OWN_DECK } from '../sync/mutators/profile';
 export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // Built once (a named prepared statement on PostgreSQL), only the columns the answer shows.
+  const readMe = db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+      defaultDeckId: users.defaultDeckId,
+      rev: users.rev,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_me');
+
   app.get('/api/users/me', { config: { auth: true } }, async (request) => {
-    const row = await findUserById(db, requireUser(request).id);
+    const [row] = await readMe.execute({ id: requireUser(request).id });
     if (!row) throw unauthorized(ServerText.unauthorized);
     return toUser(row);
   });

@@ -4,7 +4,10 @@ import type { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: UserRow): User {
+/** The columns a User answer is made of (GET /api/users/me reads only these). */
+export type UserFields = Pick<UserRow, 'id' | 'username' | 'displayName' | 'email' | 'avatarUrl' | 'defaultDeckId' | 'rev'>;
+
+export function toUser(row: UserFields): User {
   return {
     id: row.id,
     username: row.username,
