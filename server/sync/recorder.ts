@@ -13,8 +13,11 @@
  * - head rows are locked in user-id order, so two transactions never deadlock on them.
  */
 import { sql } from 'drizzle-orm';
+import { toNumber } from '../db/errors';
+import { rowsOf } from '../db/rows';
+import { namedStatement } from '../db/statements';
 import type { LoggedEvent } from '../../src/contract/live';
-import { syncHeads, syncLog } from '../db/schema';
+import { appliedMutations, syncHeads, syncLog } from '../db/schema';
 import type { Tx } from '../db/types';
 import type { Ref } from './refs';
 
@@ -38,8 +41,45 @@ interface Group {
   mutationId: string | null;
 }
 
+/** An `applied_mutations` row written by `flush` (see `claim`). */
+export interface Claim {
+  userId: string;
+  id: string;
+  name: string;
+  /** The kept REST answer, or null. */
+  result: unknown;
+  appliedAt: Date;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/** The whole change-log write of a transaction (see `flush`), as one named statement. */
+const FLUSH = namedStatement(
+  'sync_log_flush',
+  sql`
+    with heads as (
+      insert into ${syncHeads} (user_id, pos)
+      select h.user_id, h.n from unnest(${p('headUsers')}::uuid[], ${p('headCounts')}::bigint[]) as h(user_id, n)
+      order by h.user_id
+      on conflict (user_id) do update set pos = ${syncHeads}.pos + excluded.pos
+      returning user_id, pos
+    ), logged as (
+      insert into ${syncLog} (user_id, pos, refs, mutation_id, created_at)
+      select e.user_id, heads.pos + e.o, e.refs::jsonb, e.mutation_id, ${p('at')}::timestamptz
+      from unnest(${p('entryUsers')}::uuid[], ${p('entryOffsets')}::bigint[], ${p('entryRefs')}::text[], ${p('entryMutations')}::text[]) as e(user_id, o, refs, mutation_id)
+      join heads on heads.user_id = e.user_id
+    ), claimed as (
+      insert into ${appliedMutations} (user_id, id, name, result, applied_at)
+      select c.user_id, c.id, c.name, c.result::jsonb, c.applied_at
+      from unnest(${p('claimUsers')}::uuid[], ${p('claimIds')}::text[], ${p('claimNames')}::text[], ${p('claimResults')}::text[], ${p('claimTimes')}::timestamptz[])
+        as c(user_id, id, name, result, applied_at)
+    )
+    select user_id, pos from heads`,
+);
+
 export class ChangeRecorder {
   private readonly groups: Group[] = [];
+  private readonly claims: Array<Claim & { mark: number }> = [];
   private mutationId: string | null = null;
   private firstGroupOfMutation = 0;
 
@@ -53,9 +93,19 @@ export class ChangeRecorder {
     return this.groups.length;
   }
 
-  /** The mutation that began at `mark` was rolled back: its groups go too. */
+  /** The mutation that began at `mark` was rolled back: its groups (and claim) go too. */
   rollbackTo(mark: number): void {
     this.groups.length = mark;
+    while (this.claims.length > 0 && this.claims[this.claims.length - 1]!.mark >= mark) this.claims.pop();
+  }
+
+  /**
+   * The current mutation's `applied_mutations` row, written by `flush` in the same statement
+   * as the log (same transaction, one round trip less). Only for an id no earlier claim can hold
+   * (a REST write's server-chosen id): a client-chosen id is claimed first, before its apply.
+   */
+  claim(claim: Claim): void {
+    this.claims.push({ ...claim, mark: this.firstGroupOfMutation });
   }
 
   /** The current mutation is applied: its author gets an entry (SYNC if nothing else told them). */
@@ -72,37 +122,67 @@ export class ChangeRecorder {
     if (unique.length > 0) this.groups.push({ userIds: unique, refs, event, mutationId: this.mutationId });
   }
 
-  /** Writes the entries; call last inside the transaction. Returns what to publish after commit. */
+  /**
+   * Writes the entries; call last inside the transaction. Returns what to publish after commit.
+   * ONE statement, whatever the number of entries: the head rows are moved (locked in user-id
+   * order), the log rows inserted at the positions the heads were moved past, and the claims
+   * inserted, from arrays (so its text, and PostgreSQL's plan of it, never changes).
+   */
   async flush(tx: Tx, at: Date): Promise<Published> {
     const groups = this.groups;
-    if (groups.length === 0) return { deliveries: [], events: [] };
+    const claims = this.claims.map(({ userId, id, name, result, appliedAt }) => ({ userId, id, name, result, appliedAt }));
+    if (groups.length === 0) {
+      if (claims.length > 0) await tx.insert(appliedMutations).values(claims);
+      return { deliveries: [], events: [] };
+    }
     const counts = new Map<string, number>();
     for (const group of groups) for (const userId of group.userIds) counts.set(userId, (counts.get(userId) ?? 0) + 1);
-    const heads = await tx
-      .insert(syncHeads)
-      .values([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([userId, n]) => ({ userId, pos: n })))
-      .onConflictDoUpdate({ target: syncHeads.userId, set: { pos: sql`${syncHeads.pos} + excluded.pos` } })
-      .returning({ userId: syncHeads.userId, pos: syncHeads.pos });
-    // The first position of each user's run of new entries.
-    const next = new Map(heads.map((head) => [head.userId, Number(head.pos) - counts.get(head.userId)! + 1]));
+    const heads = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-    const deliveries: Delivery[] = [];
-    const rows: Array<typeof syncLog.$inferInsert> = [];
+    // Each entry's position as an offset from its user's new head: the user's k-th new entry
+    // (of n) lands at head - n + k.
+    const seen = new Map<string, number>();
+    const deliveries: Array<Delivery & { offset: number }> = [];
+    const entryUsers: string[] = [];
+    const entryOffsets: number[] = [];
+    const entryRefs: string[] = [];
+    const entryMutations: Array<string | null> = [];
     const acknowledged = new Set<string>();
     for (const group of groups) {
       const mid = group.mutationId ?? undefined;
       const data = JSON.stringify(mid ? { ...group.event, mid } : group.event);
+      const refs = JSON.stringify(group.refs);
       for (const userId of group.userIds) {
-        const pos = next.get(userId)!;
-        next.set(userId, pos + 1);
+        const k = (seen.get(userId) ?? 0) + 1;
+        seen.set(userId, k);
+        const offset = k - counts.get(userId)!;
         const isAck = mid !== undefined && userId === this.authorId && !acknowledged.has(mid);
         if (isAck) acknowledged.add(mid);
-        rows.push({ userId, pos, refs: group.refs, mutationId: isAck ? mid : null, createdAt: at });
-        deliveries.push({ userId, pos, data });
+        entryUsers.push(userId);
+        entryOffsets.push(offset);
+        entryRefs.push(refs);
+        entryMutations.push(isAck ? mid : null);
+        deliveries.push({ userId, pos: 0, data, offset });
       }
     }
-    // Inserted in slices: one statement's parameters stay far below PostgreSQL's 65,535.
-    for (let start = 0; start < rows.length; start += 2000) await tx.insert(syncLog).values(rows.slice(start, start + 2000));
-    return { deliveries, events: groups.map((group) => ({ userIds: group.userIds, event: group.event })) };
+    const result = await FLUSH.run(tx, {
+      headUsers: heads.map(([userId]) => userId),
+      headCounts: heads.map(([, n]) => n),
+      at: at.toISOString(),
+      entryUsers,
+      entryOffsets,
+      entryRefs,
+      entryMutations,
+      claimUsers: claims.map((claim) => claim.userId),
+      claimIds: claims.map((claim) => claim.id),
+      claimNames: claims.map((claim) => claim.name),
+      claimResults: claims.map((claim) => (claim.result === null || claim.result === undefined ? null : JSON.stringify(claim.result))),
+      claimTimes: claims.map((claim) => claim.appliedAt.toISOString()),
+    });
+    const head = new Map(rowsOf<{ user_id: string; pos: unknown }>(result).map((row) => [row.user_id, toNumber(row.pos)]));
+    return {
+      deliveries: deliveries.map(({ offset, ...delivery }) => ({ ...delivery, pos: head.get(delivery.userId)! + offset })),
+      events: groups.map((group) => ({ userIds: group.userIds, event: group.event })),
+    };
   }
 }

@@ -11,7 +11,8 @@
  * - a 429 or an unexpected error stops the batch there (order is kept; what came before commits);
  * - PostgreSQL's "try again" errors (deadlock, serialization) rerun the whole batch.
  * One transaction per batch instead of per mutation: one commit and one change-log write for a
- * hundred queued writes.
+ * hundred queued writes. A batch of one (every REST write) skips the savepoint: its refusal
+ * rolls the whole transaction back, which leaves exactly what the savepoint would have.
  */
 import { and, eq } from 'drizzle-orm';
 import { SyncText } from '../../src/contract/sync';
@@ -53,6 +54,14 @@ const MAX_TRIES = 4;
 async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, mutation: Mutation, options: RunOptions): Promise<{ result: unknown; repeat: boolean }> {
   const mutator = serverMutators[mutation.name];
   const { me, now } = ctx;
+  if (options.serverChosenId) {
+    // A fresh random id (a REST write without Idempotency-Key): no earlier claim can exist and
+    // no concurrent duplicate can wait on it, so the claim is written after the apply, with the
+    // answer, by the change log's statement (same row, same transaction, two statements fewer).
+    const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: null }, mutation.args as never);
+    ctx.log.claim({ userId: me.id, id: mutation.id, name: mutation.name, appliedAt: now, result: options.keepResult && result !== undefined ? result : null });
+    return { result, repeat: false };
+  }
   const key = and(eq(appliedMutations.userId, me.id), eq(appliedMutations.id, mutation.id));
   const claimed = await sp
     .insert(appliedMutations)
@@ -66,13 +75,20 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
     if (result === null && mutator.current) result = (await mutator.current({ tx: sp, me, now, mutationId: mutation.id, deps: ctx.deps }, mutation.args as never)) ?? null;
     return { result, repeat: true };
   }
-  const clientId = options.serverChosenId ? null : mutation.id;
-  const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId }, mutation.args as never);
+  const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: mutation.id }, mutation.args as never);
   if (options.keepResult && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
   return { result, repeat: false };
 }
 
+/** Carries a lone mutation's refusal out of its transaction, so the whole transaction rolls back. */
+class Refused extends Error {
+  constructor(readonly outcome: BatchResult) {
+    super('mutation refused');
+  }
+}
+
 export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[], options: RunOptions): Promise<BatchResult[]> {
+  const alone = mutations.length === 1;
   for (let attempt = 1; ; attempt += 1) {
     const results: BatchResult[] = [];
     const after: Array<() => void> = [];
@@ -93,11 +109,11 @@ export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[
           // messages keeps its order in every list sorted by time (one shared instant tied them).
           previous = Math.max(deps.now().getTime(), previous + 1);
           const at = new Date(previous);
+          const ctx = { me, now: at, deps, mutationId: mutation.id, log, once, afterCommit: (task: () => void) => void after.push(task) };
           try {
             await options.before?.(mutation);
-            const outcome = await tx.transaction((sp) =>
-              applyOne(sp, { me, now: at, deps, mutationId: mutation.id, log, once, afterCommit: (task) => after.push(task) }, mutation, options),
-            );
+            // A lone mutation needs no savepoint: its refusal rolls the whole transaction back.
+            const outcome = alone ? await applyOne(tx, ctx, mutation, options) : await tx.transaction((sp) => applyOne(sp, ctx, mutation, options));
             log.end();
             results.push({ status: 'applied', ...outcome });
           } catch (error) {
@@ -105,11 +121,11 @@ export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[
             after.length = tasks;
             const state = sqlState(error);
             if (state && RETRYABLE_SQLSTATES.has(state)) throw error;
-            if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) {
-              results.push({ status: 'refused', error });
-              continue;
-            }
-            results.push(error instanceof HttpError ? { status: 'refused', error } : { status: 'failed', error });
+            const outcome: BatchResult =
+              error instanceof HttpError ? { status: 'refused', error } : { status: 'failed', error };
+            if (alone) throw new Refused(outcome);
+            results.push(outcome);
+            if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) continue;
             break;
           }
         }
@@ -119,6 +135,7 @@ export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[
       for (const task of after) task();
       return results;
     } catch (error) {
+      if (error instanceof Refused) return [error.outcome];
       const state = sqlState(error);
       if (attempt >= MAX_TRIES || !state || !RETRYABLE_SQLSTATES.has(state)) throw error;
     }

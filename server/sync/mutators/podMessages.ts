@@ -2,46 +2,89 @@
  * pod.message.send: a message from a member, with the client's UUID as its id. It reaches the
  * pod's members as they are when it is committed (membership is read in the same transaction).
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors';
-import { podMembers, podMessages, pods } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { namedStatement } from '../../db/statements';
+import { podMembers, podMessages, pods, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { SocialText } from '../../social/text';
-import { publicUsers, toPodMessage } from '../../social/views';
+import { publicUsers, toPodMessage, type UserMap } from '../../social/views';
 import { isUuid } from '../../validate';
 import type { ServerMutator } from '../mutator';
 import { ref } from '../refs';
 
+/** The row of the send statement: the members, the sender's public fields, the message when inserted (nulls when not). */
+interface SendRow {
+  members: string[];
+  sender_username: string;
+  sender_display_name: string | null;
+  sender_avatar_url: string | null;
+  id: string | null;
+  client_id: string | null;
+  pod_id: string | null;
+  sender_id: string | null;
+  content: string | null;
+  created_at: string | null;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+const LOCK_POD = namedStatement('pod_message_lock_pod', sql`select id from ${pods} where id = ${p('podId')}::uuid for key share`);
+
+const SEND = namedStatement(
+  'pod_message_send',
+  sql`
+    with members as (select user_id from ${podMembers} where pod_id = ${p('podId')}::uuid),
+    inserted as (
+      insert into ${podMessages} (id, client_id, pod_id, sender_id, content, created_at)
+      select ${p('id')}::uuid, ${p('clientId')}::text, ${p('podId')}::uuid, ${p('me')}::uuid, ${p('content')}::text, ${p('at')}::timestamptz
+      where exists (select 1 from members where user_id = ${p('me')}::uuid)
+      on conflict do nothing
+      returning id, client_id, pod_id, sender_id, content, created_at
+    )
+    select
+      (select coalesce(array_agg(user_id::text), '{}') from members) as members,
+      u.username as sender_username, u.display_name as sender_display_name, u.avatar_url as sender_avatar_url,
+      inserted.id, inserted.client_id, inserted.pod_id, inserted.sender_id, inserted.content, inserted.created_at
+    from ${users} u left join inserted on true
+    where u.id = ${p('me')}::uuid`,
+);
+
 export const podMessageSend: ServerMutator<'pod.message.send'> = {
-  async apply({ tx, me, now, clientId, log, once }, args) {
+  async apply({ tx, me, now, clientId, log }, args) {
     const { podId } = args;
     if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
     // Every membership change holds the pod row FOR UPDATE; this KEY SHARE lock makes a removal
     // wait until the message is in (no message from someone no longer a member). Pod row first,
-    // like every pod write, so the two never deadlock.
-    const [pod] = await tx.select({ id: pods.id }).from(pods).where(eq(pods.id, podId)).for('key share');
+    // like every pod write, so the two never deadlock. The members are read by the NEXT
+    // statement, whose snapshot is taken after the lock is held (one statement that locked and
+    // read would read the members from before a removal it waited for).
+    const [pod] = rowsOf<{ id: string }>(await LOCK_POD.run(tx, { podId }));
     if (!pod) throw notFound(SocialText.podNotFound);
-    const members = (await tx.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId))).map((row) => row.userId);
-    if (!members.includes(me.id)) throw notFound(SocialText.podNotFound);
-    let created;
+    // One statement: the members, the message inserted only when the sender is one of them, and
+    // the sender's public fields the answer carries.
+    let row: SendRow | undefined;
     try {
-      [created] = await tx
-        .insert(podMessages)
-        .values({ id: args.id, clientId, podId, senderId: me.id, content: args.content, createdAt: now })
-        .onConflictDoNothing()
-        .returning();
+      [row] = rowsOf<SendRow>(
+        await SEND.run(tx, { id: args.id, clientId, podId, me: me.id, content: args.content, at: now.toISOString() }),
+      );
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(SocialText.podNotFound);
       throw error;
     }
-    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
-    if (!created) {
+    if (!row) throw new Error(`user ${me.id} missing`);
+    const members = row.members;
+    if (!members.includes(me.id)) throw notFound(SocialText.podNotFound);
+    const people: UserMap = new Map([[me.id, { id: me.id, username: row.sender_username, displayName: row.sender_display_name, avatarUrl: row.sender_avatar_url }]]);
+    if (row.id === null) {
       // The id (or this write's client id) exists: our own earlier message answers again; anyone else's is taken.
       const mine = clientId ? and(eq(podMessages.senderId, me.id), eq(podMessages.clientId, clientId)) : undefined;
       const [existing] = await tx.select().from(podMessages).where(or(eq(podMessages.id, args.id), mine)).limit(1);
       if (!existing || existing.senderId !== me.id || existing.podId !== podId) throw conflict(SocialText.messageIdTaken);
       return toPodMessage(existing, people);
     }
+    const created = { id: row.id, clientId: row.client_id, podId: row.pod_id!, senderId: row.sender_id!, content: row.content!, createdAt: new Date(row.created_at!) };
     const message = toPodMessage(created, people);
     log.emit(members, [ref('podMessage', message.id)], { type: 'POD_MESSAGE_NEW', podId, payload: message });
     return message;

@@ -1,7 +1,7 @@
 /** Pods: create, read, rename, delete, remove member, assign owner, leave — and who may do each. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Pod, PodMessage } from '../../../src/contract/social';
 import { appliedMutations, podInvitations, podMembers, podMessages, pods } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
@@ -222,6 +222,34 @@ describe('pod messages', () => {
     expect(byStranger.status).toBe(404);
     expect((await server.request('POST', '/api/pods/nope/messages', { token: ann!.token, body: { content: 'x' } })).status).toBe(404);
     expect(await server.database.db.select().from(podMessages).where(eq(podMessages.senderId, eve!.user.id))).toEqual([]);
+  });
+
+  it('one query answers a member: an empty pod is [] (not 404); a removed member gets 404 though messages exist', async () => {
+    const [ann, bob] = await people(server, 2, 'pe');
+    const pod = await makePod(server, ann!, [bob!]);
+    const empty = await server.request<PodMessage[]>('GET', `/api/pods/${pod.id}/messages?limit=3`, { token: bob!.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual([]);
+    expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'hello' } })).status).toBe(201);
+    expect((await server.request<PodMessage[]>('GET', `/api/pods/${pod.id}/messages`, { token: bob!.token })).body.map((m) => m.content)).toEqual(['hello']);
+    expect((await server.request('DELETE', `/api/pods/${pod.id}/members/${bob!.user.id}`, { token: ann!.token })).status).toBe(200);
+    expect((await server.request('GET', `/api/pods/${pod.id}/messages`, { token: bob!.token })).status).toBe(404);
+    expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: bob!.token, body: { content: 'still here?' } })).status).toBe(404);
+  });
+
+  it('a message sent without Idempotency-Key is claimed once, with its answer, in the same transaction; a refused one leaves no claim', async () => {
+    const [ann, eve] = await people(server, 2, 'pc');
+    const pod = await makePod(server, ann!);
+    const sent = await server.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'claimed' } });
+    expect(sent.status).toBe(201);
+    const claims = await server.database.db
+      .select()
+      .from(appliedMutations)
+      .where(and(eq(appliedMutations.userId, ann!.user.id), eq(appliedMutations.name, 'pod.message.send')));
+    expect(claims).toHaveLength(1);
+    expect(claims[0]!.result).toEqual(sent.body);
+    expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: eve!.token, body: { content: 'no' } })).status).toBe(404);
+    expect(await server.database.db.select().from(appliedMutations).where(eq(appliedMutations.userId, eve!.user.id))).toEqual([]);
   });
 
   it('the default page is 50 and the largest 200', async () => {
