@@ -147,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestLog(app, metrics);
   installDrainHeaders(app, lifecycle);
   await installSecurityHeaders(app);
-  installPreAuthWriteLimits(app, limits);
+  installPreAuthWriteLimits(app, limits, tokens);
   installProtocolCheck(app);
   installAuth(app, { tokens });
   installUserWriteLimits(app, limits);

@@ -29,6 +29,8 @@ export const RECENT_REVOCATION_MS = 2 * 60_000;
 export interface TokenResolver {
   /** The owner of a bearer token, when it is well formed, known, unrevoked and unexpired. */
   resolve(token: unknown): Promise<TokenOwner | undefined>;
+  /** The owner when the cache holds this token now and it has not expired (no database lookup). */
+  cached(token: unknown): TokenOwner | undefined;
   /** Forget these tokens/users (called for every revocation on any process). */
   forget(revocation: Revocation): void;
   /** When this token or user was last revoked (ms, this process's clock), if recently. */
@@ -58,6 +60,11 @@ export function createTokenCache(options: { db: DbOrTx; now: () => Date; ttlMs?:
   }
 
   return {
+    cached(token) {
+      if (!looksLikeToken(token)) return undefined;
+      const hit = byHash.get(hashSecret(token));
+      return hit && hit.until > Date.now() && hit.owner.expiresAt > options.now() ? hit.owner : undefined;
+    },
     async resolve(token) {
       if (!looksLikeToken(token)) return undefined;
       const tokenHash = hashSecret(token);

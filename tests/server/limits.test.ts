@@ -64,6 +64,20 @@ describe('write limits', () => {
     expect((await sendDm(server, second.token, you.user.id, ip)).status).toBe(429);
   });
 
+  it('a flood from a token nobody knows is refused by its credential budget before any lookup; a known token counts against its user', async () => {
+    const server = await limitedServer({ message: { perUser: { points: 3, durationSeconds: 60 }, perIp: { points: 1000, durationSeconds: 60 } } });
+    const [me, you] = await Promise.all([server.newUser('kn'), server.newUser('kn2')]);
+    const ip = address();
+    const unknown = randomBytes(32).toString('base64url');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await sendDm(server, unknown, you.user.id, ip)).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // The known token: the cache holds it after its first use, and the user's budget still ends at 3.
+    const sent: number[] = [];
+    for (let i = 0; i < 4; i += 1) sent.push((await sendDm(server, me.token, you.user.id, ip)).status);
+    expect(sent).toEqual([201, 201, 201, 429]);
+  });
+
   it('one address creating accounts is limited per address; another address is not', async () => {
     const server = await limitedServer({ register: { perIp: { points: 2, durationSeconds: 3600 } } });
     const ip = address();

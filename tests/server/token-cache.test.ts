@@ -60,6 +60,17 @@ describe('token cache', () => {
     for (const t of [token, second.token]) expect((await me(b, t)).status).toBe(401);
   });
 
+  it('a write with a token cached before its logout is refused at once, and counts against nobody', async () => {
+    const { token, user } = await a.newUser('wr');
+    const other = await a.newUser('wr2');
+    const dm = (on: TestServer) => on.request('POST', '/api/direct-messages/send', { token, body: { receiverId: other.user.id, content: 'hi' } });
+    expect((await dm(b)).status).toBe(201);
+    expect(b.app.deps.tokens.cached(token)?.id).toBe(user.id);
+    expect((await a.request('POST', '/api/users/logout', { token })).status).toBe(204);
+    expect(b.app.deps.tokens.cached(token)).toBeUndefined();
+    expect((await dm(b)).status).toBe(401);
+  });
+
   it('a cached token stops working when it expires', async () => {
     const own = await startServer();
     try {
