@@ -29,9 +29,11 @@ const COMPRESSIBLE = /^(application\/(?:[\w.+-]+\+)?json|text\/)/;
 export const COMPRESSED_BODY_REFUSED = 'Compressed request bodies are not accepted; send plain JSON.';
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const encoding = request.headers['content-encoding'];
-    if (encoding && encoding.trim().toLowerCase() !== 'identity') return sendError(reply, 415, COMPRESSED_BODY_REFUSED);
+    // Answered here (a callback hook that sends must not call done).
+    if (encoding && encoding.trim().toLowerCase() !== 'identity') return void sendError(reply, 415, COMPRESSED_BODY_REFUSED);
+    done();
   });
   await app.register(fastifyCompress, {
     global: true,

@@ -61,8 +61,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; now: ()
   const { db } = deps;
   app.decorateRequest('idempotencyKey', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config?.idempotent || request.method === 'GET' || request.method === 'HEAD') return;
+  const reserve = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const user = request.user;
     if (!user) return;
     const key = readIdempotencyKey(request);
@@ -108,18 +107,24 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; now: ()
       }
     }
     throw conflict(IN_FLIGHT_MESSAGE);
+  };
+  // Callback style: only routes that opt in pay for a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.routeOptions.config?.idempotent || request.method === 'GET' || request.method === 'HEAD') return done();
+    reserve(request, reply).then(
+      // A replayed answer was sent by reserve: the handler must not run (do not call done).
+      (replayed) => void (replayed ? undefined : done()),
+      (error: Error) => done(error),
+    );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.idempotencyKey;
-    const user = request.user;
-    if (!key || !user) return payload;
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, key: string, user: { id: string }): Promise<void> => {
     request.idempotencyKey = null;
     const where = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key));
     try {
       if (!storable(reply.statusCode)) {
         await db.delete(idempotencyKeys).where(where);
-        return payload;
+        return;
       }
       let body: unknown = null;
       const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
@@ -135,7 +140,12 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; now: ()
       // The answer still goes out; the reservation is taken over after ABANDONED_AFTER_MS.
       request.log.error({ err: error }, 'could not store the idempotent answer');
     }
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const key = request.idempotencyKey;
+    const user = request.user;
+    if (!key || !user) return done(null, payload);
+    void store(request, reply, payload, key, user).then(() => done(null, payload));
   });
 }
 

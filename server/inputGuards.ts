@@ -24,7 +24,8 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function installInputGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && !request.isMultipart() && containsNul(request.body)) throw badRequest(NUL_IN_BODY_MESSAGE);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body !== undefined && !request.isMultipart() && containsNul(request.body)) return done(badRequest(NUL_IN_BODY_MESSAGE));
+    done();
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (@fastify/helmet plus two of ours):
+ * Security headers on every answer (@fastify/helmet's, computed once at start, plus two of ours):
  * - Content-Security-Policy: scripts only from this origin (no inline script, no eval: the
  *   built app has neither — scripts/check-inline.ts… see tests/e2e/csp.spec.ts), workers and
  *   the manifest from this origin, images from this origin and data: URIs (avatars DiceBear
@@ -15,7 +15,7 @@
  *   X-Forwarded-Proto from a trusted proxy: TRUST_PROXY): sent over plain HTTP it would be
  *   ignored by browsers and would wrongly pin a LAN setup to HTTPS.
  */
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 
 export const CONTENT_SECURITY_POLICY = {
@@ -54,18 +54,47 @@ export function baselineSecurityHeaders(): Record<string, string> {
   };
 }
 
+/** @fastify/helmet's options: the policy above, HSTS left to the hook (HTTPS only). */
+const HELMET_OPTIONS = {
+  global: true,
+  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+  // Would block the cross-origin images a deck link preview may show one day; nothing here needs isolation.
+  crossOriginEmbedderPolicy: false,
+} as const;
+
+/** Headers Fastify itself writes on the scratch answer below (not helmet's). */
+const FASTIFY_OWN = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The headers @fastify/helmet sets with HELMET_OPTIONS, read ONCE from a scratch instance that
+ * answers one request. The plugin rebuilds its middleware (and the CSP string) on every
+ * request; the policy never changes, so the same headers are now set from this list.
+ */
+export async function helmetHeaders(): Promise<Array<[string, string]>> {
+  const scratch = Fastify({ logger: false });
+  await scratch.register(fastifyHelmet, HELMET_OPTIONS);
+  scratch.get('/', async () => '');
+  try {
+    const answer = await scratch.inject({ method: 'GET', url: '/' });
+    return Object.entries(answer.headers)
+      .filter(([name]) => !FASTIFY_OWN.has(name))
+      .map(([name, value]) => [name, String(value)]);
+  } finally {
+    await scratch.close();
+  }
+}
+
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: false,
-    // Would block the cross-origin images a deck link preview may show one day; nothing here needs isolation.
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    return payload;
+  const headers: Array<[string, string]> = [...(await helmetHeaders()), ['permissions-policy', PERMISSIONS_POLICY]];
+  // First onRequest hook (registered before every other), so every answer sent after it carries
+  // the headers: routes, 4xx/5xx from hooks and handlers, 404s. Router-level failures that run
+  // no hook get baselineSecurityHeaders (errors.ts frameworkErrors).
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    if (request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
+    done();
   });
 }

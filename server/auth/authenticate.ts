@@ -38,10 +38,22 @@ export function requireUser(request: FastifyRequest): AuthUser {
 
 export function installAuth(app: FastifyInstance, deps: { tokens: TokenResolver }): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config?.auth) return;
-    const user = await deps.tokens.resolve(bearerToken(request));
-    if (!user) throw unauthorized(ServerText.unauthorized);
-    request.user = user;
+  // Callback style: a token the cache holds is answered without a promise (most requests).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.routeOptions.config?.auth) return done();
+    const token = bearerToken(request);
+    const known = deps.tokens.cached(token);
+    if (known) {
+      request.user = known;
+      return done();
+    }
+    deps.tokens.resolve(token).then(
+      (user) => {
+        if (!user) return done(unauthorized(ServerText.unauthorized));
+        request.user = user;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -29,9 +29,9 @@ export function createLifecycle(): Lifecycle {
 }
 
 export function installDrainHeaders(app: FastifyInstance, lifecycle: Lifecycle): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -17,14 +17,25 @@ export const SLOW_REQUEST_MS = 1000;
 export function installRequestLog(app: FastifyInstance, metrics: Pick<Metrics, 'httpRequestDuration'>): void {
   // The level is fixed for the app's life (LOG_LEVEL): read it once, not per request.
   const debug = ['debug', 'trace'].includes(app.log.level);
-  app.addHook('onResponse', async (request, reply) => {
+  // One labelled child per (method, route pattern, status): a bounded set, looked up by one
+  // string instead of prom-client hashing a label object on every request.
+  const series = new Map<string, { observe(value: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpRequestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, ms / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = metrics.httpRequestDuration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
+      series.set(key, child);
+    }
+    child.observe(ms / 1000);
     const slow = ms >= SLOW_REQUEST_MS;
-    if (!slow && !debug) return;
-    const line = { method: request.method, url: redactUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(ms * 10) / 10 };
-    if (slow) request.log.info(line, 'slow request');
-    else request.log.debug(line, 'request');
+    if (slow || debug) {
+      const line = { method: request.method, url: redactUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (slow) request.log.info(line, 'slow request');
+      else request.log.debug(line, 'request');
+    }
+    done();
   });
 }

@@ -16,10 +16,10 @@ export function isSupportedProtocol(raw: unknown): boolean {
 }
 
 export function installProtocolCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (isSupportedProtocol(request.headers[PROTOCOL_HEADER])) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/') || isSupportedProtocol(request.headers[PROTOCOL_HEADER])) return done();
     reply.header('upgrade', `podtable/${SUPPORTED_PROTOCOL.max}`);
-    return reply.code(426).type('application/json; charset=utf-8').send({ message: SyncText.updateRequired, protocol: SUPPORTED_PROTOCOL });
+    // Answered here: the route does not run (a callback hook that sends must not call done).
+    reply.code(426).type('application/json; charset=utf-8').send({ message: SyncText.updateRequired, protocol: SUPPORTED_PROTOCOL });
   });
 }
