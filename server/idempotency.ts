@@ -145,7 +145,9 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; now: ()
     const key = request.idempotencyKey;
     const user = request.user;
     if (!key || !user) return done(null, payload);
-    void store(request, reply, payload, key, user).then(() => done(null, payload));
+    // The answer goes out whatever happens to the stored copy (store logs its own failures).
+    const send = () => done(null, payload);
+    store(request, reply, payload, key, user).then(send, send);
   });
 }
 
