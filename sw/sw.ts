@@ -18,6 +18,7 @@ import { flushRevocations } from '../src/sync/revocations';
 import { createSender } from '../src/sync/sender';
 import { pushResultsResponse } from '../src/contract/sync';
 import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/sw-bridge';
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../src/pwa/sw-messages';
 import { installPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -39,7 +40,8 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; fresh?: boolean } | undefined;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  if (data?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
   if (data?.type === DRAIN_MESSAGE) event.waitUntil(drainNow(data.fresh === true));
 });
 
