@@ -68,7 +68,7 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
   }
   const clientId = options.serverChosenId ? null : mutation.id;
   const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId }, mutation.args as never);
-  if (options.keepResult && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
+  if ((options.keepResult || mutator.keepsResult) && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
   return { result, repeat: false };
 }
 
