@@ -3,7 +3,10 @@
  * navigation with the cached index.html so the installed app opens with no network, never
  * caches /api/, and sends the Dexie outbox (the queue of record) with the same sender the page
  * uses: on Background Sync (the network is back: no backoff left over), on its own start, and
- * when a page asks. It also revokes tokens of sessions logged out offline.
+ * when a page asks. It records the server's verdicts and leaves applying them (planning,
+ * rebasing the mirror) to the page, which keeps the mutators and game rules out of this bundle
+ * (docs/architecture.md, "The service worker records, the page applies"). It also revokes
+ * tokens of sessions logged out offline.
  */
 /// <reference lib="webworker" />
 import '../src/contract/zod-config';
@@ -15,9 +18,11 @@ import { readSession } from '../src/db/session';
 import { createApiClient } from '../src/sync/api';
 import { createDrainLoop } from '../src/sync/drain-loop';
 import { flushRevocations } from '../src/sync/revocations';
-import { createSender } from '../src/sync/sender';
-import { pushResultsResponse } from '../src/contract/sync';
+import { createOutboxSender } from '../src/sync/outbox-sender';
+import { recordVerdicts } from '../src/sync/recorded-verdicts';
+import { pushResultsResponse } from '../src/contract/sync-protocol';
 import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/sw-bridge';
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../src/pwa/sw-messages';
 import { installPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -39,14 +44,22 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; fresh?: boolean } | undefined;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  if (data?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
   if (data?.type === DRAIN_MESSAGE) event.waitUntil(drainNow(data.fresh === true));
 });
 
 const db = openDatabase();
 const api = createApiClient({ getToken: async () => (await readSession(db)).token });
-// No catch-up in the worker's pushes: the page pulls (see catchUp in src/sync/sender.ts).
-const sender = createSender({ db, api, catchUp: false, readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }) });
+// No catch-up in the worker's pushes: the page pulls (see catchUp in src/sync/outbox-sender.ts).
+// Verdicts are recorded, not applied: the page applies them (src/sync/recorded-verdicts.ts).
+const sender = createOutboxSender({
+  db,
+  api,
+  catchUp: false,
+  readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }),
+  settle: (answer) => recordVerdicts(db, answer),
+});
 const loop = createDrainLoop(sender, (error) => console.error('outbox replay failed', error));
 
 function drainNow(fresh = false): Promise<void> {

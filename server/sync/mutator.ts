@@ -42,6 +42,12 @@ export interface ServerMutator<N extends MutationName> {
    * push, which keeps none): the record as it is now. Without it a repeat answers `null`.
    */
   current?(ctx: Omit<MutationContext, 'log' | 'afterCommit' | 'clientId' | 'once'>, args: MutationArgs<N>): Promise<unknown>;
+  /**
+   * Keep the answer even when the mutation came through the batched push: for a mutation whose
+   * arguments name a record it removes (accepting an invitation deletes it), so no `current`
+   * could find the answer again for a REST repeat. Costs one UPDATE per such mutation.
+   */
+  keepsResult?: boolean;
 }
 
 export type ServerMutators = { [N in MutationName]: ServerMutator<N> };

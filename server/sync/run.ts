@@ -59,7 +59,8 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
     // no concurrent duplicate can wait on it, so the claim is written after the apply, with the
     // answer, by the change log's statement (same row, same transaction, two statements fewer).
     const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: null }, mutation.args as never);
-    ctx.log.claim({ userId: me.id, id: mutation.id, name: mutation.name, appliedAt: now, result: options.keepResult && result !== undefined ? result : null });
+    const kept = (options.keepResult || mutator.keepsResult) && result !== undefined ? result : null;
+    ctx.log.claim({ userId: me.id, id: mutation.id, name: mutation.name, appliedAt: now, result: kept });
     return { result, repeat: false };
   }
   const key = and(eq(appliedMutations.userId, me.id), eq(appliedMutations.id, mutation.id));
@@ -76,7 +77,7 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
     return { result, repeat: true };
   }
   const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: mutation.id }, mutation.args as never);
-  if (options.keepResult && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
+  if ((options.keepResult || mutator.keepsResult) && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
   return { result, repeat: false };
 }
 

@@ -25,29 +25,15 @@ import {
   podMessageSchema,
   podSchema,
 } from './social';
+import { mutationId, mutationResult, PUSH_MAX_MUTATIONS, SyncText } from './sync-protocol';
 import { userSchema } from './users';
 
-/** The protocol this build speaks. A server that cannot serve it answers 426 (HTTP) or closes 4426 (socket). */
-export const PROTOCOL_VERSION = 2;
-/** Sent on every request of the app; absent = a plain REST client written to the spec. */
-export const PROTOCOL_HEADER = 'x-podtable-protocol';
-/** Query parameter of the live socket carrying the same version. */
-export const PROTOCOL_QUERY = 'v';
+// The row-free part of the protocol (version, push bounds, a push's verdicts) lives in a leaf
+// module the service worker imports without the row schemas (docs/first-load.md).
+export * from './sync-protocol';
 
-/** Bounds of one push: enough for a long offline session in a few requests, small enough to time out honestly. */
-export const PUSH_MAX_MUTATIONS = 100;
-export const PUSH_MAX_BYTES = 256 * 1024;
 /** Log entries answered per pull page; a larger gap answers `more: true`. */
 export const PULL_PAGE_MAX = 1000;
-
-export const SyncText = {
-  updateRequired: 'This version of PodTable is out of date. Reload to update it.',
-  unknownMutation: (name: string) => `This change cannot be sent (unknown kind "${name}").`,
-  tooManyMutations: `Send at most ${PUSH_MAX_MUTATIONS} changes at a time.`,
-  mutationIdReused: 'This change id was already used for a different change.',
-} as const;
-
-const mutationId = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const pushMutation = z.object({ id: mutationId, name: z.string().check(z.minLength(1), z.maxLength(64)), args: z.unknown() });
 export type PushMutation = z.infer<typeof pushMutation>;
@@ -58,19 +44,6 @@ export const pushRequest = z.object({
   cursor: z.nullish(z.int().check(z.minimum(0))),
 });
 export type PushRequest = z.infer<typeof pushRequest>;
-
-/**
- * - applied: done now or earlier (a repeat gets 'applied' again, and changes nothing);
- * - refused: the server's verdict (4xx): the client marks only this one failed, the queue goes on;
- * - error: not a verdict (the server failed): retried, and after a bounded number of tries shown
- *   failed. Mutations after an error, or after a 429, are not attempted in this request.
- */
-export const mutationResult = z.discriminatedUnion('status', [
-  z.object({ id: mutationId, status: z.literal('applied') }),
-  z.object({ id: mutationId, status: z.literal('refused'), code: z.int(), message: z.string() }),
-  z.object({ id: mutationId, status: z.literal('error'), message: z.string() }),
-]);
-export type MutationResult = z.infer<typeof mutationResult>;
 
 /** Rows by mirror table. A table left out had no changes. */
 export const syncPuts = z.partial(
@@ -121,15 +94,6 @@ export const pullResponse = z.object({
   dels: syncDels,
 });
 export type PullResponse = z.infer<typeof pullResponse>;
-
-/**
- * A push answer as the service worker reads it: it pushes without a cursor (the page, which
- * shows the rows, catches up), so it never needs the row schemas and stays small.
- */
-export const pushResultsResponse = z.object({
-  results: z.array(mutationResult),
-  retryAfter: z.optional(z.number()),
-});
 
 export const pushResponse = z.object({
   results: z.array(mutationResult),

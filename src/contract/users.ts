@@ -105,15 +105,9 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** Stable texts the server answers with; the UI shows them as they are. */
-export const ServerText = {
-  invalidCredentials: 'Invalid username or password.',
-  forgotPasswordSent: 'If an account exists for that e-mail, we have sent password reset instructions.',
-  passwordReset: 'Your password has been reset. You can now log in.',
-  invalidResetToken: 'Invalid or expired token.',
-  tooManyRequests: 'Too many attempts. Please wait and try again.',
-  unauthorized: 'You need to log in.',
-} as const;
+// Stable texts the server answers with: a leaf module (no schemas), so the service worker's
+// HTTP client reads them without bundling the account schemas.
+export { ServerText } from './server-text';
 
 /**
  * Texts of the account-security routes (ours: the spec is silent). The register and e-mail

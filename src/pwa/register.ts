@@ -7,6 +7,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { showToast, useUiStore } from '../stores/ui';
+import { CLAIM_MESSAGE } from './sw-messages';
 import { UPDATE_AVAILABLE } from './texts';
 
 export { UPDATE_AVAILABLE };
@@ -41,6 +42,15 @@ function register(wb: Workbox): void {
   });
 
   wb.register()
-    .then(() => setInterval(() => void wb.update(), UPDATE_CHECK_MS))
+    .then(() => {
+      setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+      return claimThisPage();
+    })
     .catch((error: unknown) => console.warn('Service worker registration failed.', error));
+}
+
+/** Asks the active worker to control this page if it does not yet (see CLAIM_MESSAGE). */
+async function claimThisPage(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: CLAIM_MESSAGE });
 }

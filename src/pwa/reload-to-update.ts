@@ -4,6 +4,8 @@
  * So: ask for the new worker, let it take over if one is waiting or installing, then reload.
  * Without a worker (dev, or a browser without one) this is a plain reload.
  */
+import { SKIP_WAITING_MESSAGE } from './sw-messages';
+
 const TAKE_OVER_LIMIT_MS = 10_000;
 
 export async function reloadToUpdate(): Promise<void> {
@@ -15,7 +17,7 @@ export async function reloadToUpdate(): Promise<void> {
       await new Promise<void>((resolve) => {
         navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
         setTimeout(resolve, TAKE_OVER_LIMIT_MS);
-        next.postMessage({ type: 'SKIP_WAITING' });
+        next.postMessage({ type: SKIP_WAITING_MESSAGE });
       });
     }
   }

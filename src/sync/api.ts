@@ -5,7 +5,7 @@
  * the server's own `{message}` for screens that show it.
  */
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/limits';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../contract/sync';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../contract/sync-protocol';
 import { calmRateLimitBody } from './rate-limit';
 
 export const GENERIC_FETCH_ERROR = 'An error occurred while fetching the data.';

@@ -4,7 +4,9 @@
  * imports React.
  * When writes leave: at once after each write; when the network, the socket or the server comes
  * back (backoff forgotten); on the drain loop's timer while writes wait (a server outage fires
- * no event); and from the service worker (Background Sync, its start).
+ * no event); and from the service worker (Background Sync, its start). The worker only records
+ * the server's verdicts; this page applies them (src/sync/watch-verdicts.ts) on start, whenever
+ * the worker records more, and before each round of its own sender.
  * When the mirror catches up: one cursor pull after login, on start, after each (re)connect, on a
  * gap in the socket's positions, when a PONG shows the log moved, and on focus (throttled).
  */
@@ -34,6 +36,7 @@ import { searchCommanders } from './table/cards';
 import * as games from './table/games';
 import { readStoredToken } from './token';
 import { markUpdateRequired } from './update-required';
+import { watchRecordedVerdicts } from './watch-verdicts';
 import { writes } from './writes';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
@@ -114,6 +117,8 @@ export function startSync(): void {
   void normalizeOutboxKeys(db)
     .catch((error: unknown) => console.warn('The outbox keys were not recomputed.', error))
     .finally(() => {
+      // Verdicts the worker recorded while the app was closed, then every new one.
+      watchRecordedVerdicts(db, (error) => console.warn('Recorded verdicts were not applied.', error));
       sendNow();
       live.connect();
     });

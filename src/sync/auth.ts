@@ -10,6 +10,7 @@ import {
 import { readSession, wipeMirror, writeSession } from '../db/session';
 import { ApiError, NetworkError, TimeoutError } from './api';
 import { applyServerData } from './apply-server';
+import { applyRecordedVerdicts } from './apply-server';
 import type { SyncContext } from './context';
 import { addPendingRevocation } from './revocations';
 import { readStoredToken, storeToken } from './token';
@@ -43,7 +44,9 @@ export async function register(ctx: Pick<SyncContext, 'api'>, body: RegisterBody
 }
 
 /** Number of writes the server has not accepted yet; logout warns when it is not zero. */
-export function countUnsent(ctx: SyncContext): Promise<number> {
+export async function countUnsent(ctx: SyncContext): Promise<number> {
+  // Writes the service worker got a verdict for are counted as the verdict says.
+  await applyRecordedVerdicts(ctx.db).catch((error: unknown) => console.warn('Recorded verdicts were not applied.', error));
   return ctx.db.outbox.count();
 }
 

@@ -4,7 +4,7 @@
  * line instead of an error, whether the write was queued or sent directly. The login and
  * forgot-password brakes keep their own text (it is about password attempts, not speed).
  */
-import { ServerText } from '../contract/users';
+import { ServerText } from '../contract/server-text';
 
 export const SENDING_QUICKLY = "You're sending quickly — we'll send the rest in a moment.";
 

@@ -3,7 +3,7 @@
  * app offers its update (src/features/shell/UpdateRequiredBanner.tsx). The mark names the
  * refused version, so the updated app (a newer PROTOCOL_VERSION) sends again without a login.
  */
-import { PROTOCOL_VERSION } from '../contract/sync';
+import { PROTOCOL_VERSION } from '../contract/sync-protocol';
 import type { PodTableDB, SessionMeta } from '../db/schema';
 import { writeSession } from '../db/session';
 

@@ -104,3 +104,39 @@ test('a new service worker offers the update, and Reload switches to it', async 
     rmSync(staticDir, { recursive: true, force: true });
   }
 });
+
+test('a page whose navigation began while the worker was installing is taken over too', async ({ context, page }) => {
+  // The worker's own clients.claim() runs at activation; a document whose request was already
+  // on its way then is not a client yet, and would stay uncontrolled (no offline reload, no
+  // outbox drain requests) until its next navigation. The CSP spec once failed on this race.
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened, asked: false };
+  };
+  const workerScript = gate();
+  await context.route('**/sw.js', async (route) => {
+    workerScript.asked = true;
+    await workerScript.opened;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect.poll(() => workerScript.asked, { timeout: 30_000 }).toBe(true);
+
+  const nextPage = gate();
+  await context.route('**/register', async (route) => {
+    nextPage.asked = true;
+    await nextPage.opened;
+    await route.continue();
+  });
+  const navigation = page.goto('/register');
+  await expect.poll(() => nextPage.asked).toBe(true);
+  workerScript.open();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const state = () => worker.evaluate(() => (self as unknown as ServiceWorkerGlobalScope).registration.active?.state ?? 'none');
+  await expect.poll(state, { timeout: 30_000 }).toBe('activated');
+  nextPage.open();
+  await navigation;
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
+  await waitForServiceWorker(page);
+});

@@ -45,7 +45,7 @@ export async function registerAndLogin(page: Page, user: ReturnType<typeof uniqu
 
 /** Before going offline the page must be controlled by the service worker (recipes.md). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
 }
 
 /**

@@ -3,16 +3,20 @@
  * 20 rounds) and the server suite (one round): QUEUED direct messages wait in a device's outbox
  * (fake-indexeddb, the app's own mutate path); the real sender replays them to a server child
  * process, which is SIGKILLed `killAfterMs` after the `killOnPush`-th push request left, then
- * started again on the same port and DATA_DIR; the sender goes on until the outbox is empty.
+ * started again on the same port and DATA_DIR; the sender (composed as in the service worker,
+ * which records verdicts) goes on until nothing is left to send, then the verdicts are applied
+ * as the page applies them.
  * Counted from what the server stored (GET /api/direct-messages, every page): writes lost,
  * writes stored more than once, and writes left failed on the device. The property: 0 / 0 / 0.
  */
 import 'fake-indexeddb/auto';
-import { pushResultsResponse } from '../../src/contract/sync';
+import { pushResultsResponse } from '../../src/contract/sync-protocol';
 import { openDatabase } from '../../src/db/schema';
 import { writeSession } from '../../src/db/session';
 import { createApiClient } from '../../src/sync/api';
-import { createSender } from '../../src/sync/sender';
+import { applyRecordedVerdicts } from '../../src/sync/apply-server';
+import { createOutboxSender } from '../../src/sync/outbox-sender';
+import { recordVerdicts, sendableEntries } from '../../src/sync/recorded-verdicts';
 import { writes } from '../../src/sync/writes';
 import type { ServerProcess } from '../e2e/server-process';
 
@@ -79,15 +83,21 @@ export async function crashReplayRound(server: ServerProcess, sender: CrashAccou
       requests += 1;
       if (requests === options.killOnPush) {
         killing = new Promise<void>((resolve) => setTimeout(resolve, options.killAfterMs)).then(async () => {
-          waitingAtKill = await db.outbox.count();
+          waitingAtKill = (await sendableEntries(db)).length;
           await server.kill();
         });
       }
       return fetch(input, init);
     };
-    // Like the service worker's sender: verdicts only (no catch-up pull in the answer).
+    // The service worker's sender (sw/sw.ts): no catch-up pull in the answer, verdicts recorded.
     const api = createApiClient({ baseUrl: server.url, getToken: () => sender.token, fetchImpl });
-    const replay = createSender({ db, api, catchUp: false, readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }) });
+    const replay = createOutboxSender({
+      db,
+      api,
+      catchUp: false,
+      readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }),
+      settle: (answer) => recordVerdicts(db, answer),
+    });
 
     const started = performance.now();
     const deadline = Date.now() + (options.timeoutMs ?? 120_000);
@@ -107,6 +117,8 @@ export async function crashReplayRound(server: ServerProcess, sender: CrashAccou
     }
     const replayMs = performance.now() - started;
     await restarted;
+    // What the page does when it opens: the recorded verdicts applied to the mirror.
+    await applyRecordedVerdicts(db);
 
     const stored = await storedContents(server.url, sender.token, receiver.id);
     const counts = new Map<string, number>();

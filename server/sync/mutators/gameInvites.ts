@@ -41,6 +41,8 @@ function bump(ctx: MutationContext, game: Game, participants: Game['participants
 }
 
 export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
+  // The invitation is deleted on accept: a REST repeat of a push-applied accept gets this answer.
+  keepsResult: true,
   async apply(ctx, { inviteId }) {
     const { tx, me, log } = ctx;
     const { game, invite } = await lockMyInvite(ctx, inviteId);

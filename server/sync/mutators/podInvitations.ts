@@ -16,6 +16,7 @@ import { publicUsers, toPodInvitation, type PodInvitationRow } from '../../socia
 import { findUserById } from '../../users/repo';
 import { isUuid } from '../../validate';
 import type { ServerMutator } from '../mutator';
+import { announcePodRecordsToJoiner } from './podRecords';
 import { ref } from '../refs';
 import { announcePod } from './pods';
 
@@ -81,6 +82,7 @@ export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
     const pod = await podView(tx, updated!);
     log.emit([deleted.inviteeId, deleted.invitedById], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
     announcePod(log, pod);
+    await announcePodRecordsToJoiner(tx, log, row.id, me.id);
     return pod;
   },
 };

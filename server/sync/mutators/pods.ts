@@ -17,6 +17,7 @@ import { isUuid } from '../../validate';
 import type { MutationContext, ServerMutator } from '../mutator';
 import type { ChangeRecorder } from '../recorder';
 import { ref } from '../refs';
+import { withdrawPodRecordsFromLeaver } from './podRecords';
 
 function requireOwner(pod: PodRow, userId: string): void {
   if (pod.ownerId !== userId) throw forbidden(SocialText.ownerOnly);
@@ -118,6 +119,7 @@ export const podMemberRemove: ServerMutator<'pod.member.remove'> = {
     if (removed.length === 0) throw notFound(SocialText.memberNotFound);
     const pod = await touchPod(tx, row.id, now);
     log.emit([userId], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    await withdrawPodRecordsFromLeaver(tx, log, row.id, userId);
     announcePod(log, pod);
     return pod;
   },
@@ -153,6 +155,7 @@ export const podLeave: ServerMutator<'pod.leave'> = {
     await tx.delete(podMembers).where(and(eq(podMembers.podId, row.id), eq(podMembers.userId, me.id)));
     const pod = await touchPod(tx, row.id, now);
     log.emit([me.id], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    await withdrawPodRecordsFromLeaver(tx, log, row.id, me.id);
     announcePod(log, pod);
     return undefined;
   },

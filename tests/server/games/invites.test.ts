@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../../src/contract/game';
 import type { GameInvite } from '../../../src/contract/game-invites';
 import { GameInviteText } from '../../../src/contract/game-invites';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/limits';
+import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { intentFor } from '../../../server/push/notifications';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { nextEvent, settle, type Person } from '../social/support';
@@ -152,6 +154,21 @@ describe('answering', () => {
     const accept = mutation('game.invite.accept', { inviteId: invite!.inviteId });
     expect((await push(server, stranger.token, [accept, accept])).results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect((await pull(server, stranger.token)).puts.games?.map((g) => g.id)).toEqual([game.id]);
+  });
+
+  it('a REST repeat of an accept the batched push applied answers the game again', async () => {
+    const { stranger, game } = await gameWithStranger('rep');
+    const [invite] = await invitesOf(stranger);
+    const accept = mutation('game.invite.accept', { inviteId: invite!.inviteId });
+    expect((await push(server, stranger.token, [accept])).results.map((r) => r.status)).toEqual(['applied']);
+    const repeat = await server.request<Game>('POST', `/api/games/invites/${invite!.inviteId}/accept`, {
+      token: stranger.token,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: accept.id },
+    });
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(repeat.body.id).toBe(game.id);
+    expect(repeat.body.participants[2]!.userId).toBe(stranger.user.id);
   });
 });
 

@@ -54,4 +54,25 @@ describe("a pod's ended games", () => {
     expect(after.dels.games).toEqual([game.id]);
     expect((await server.request('GET', `/api/games/${game.id}`, { token: member.token })).status).toBe(404);
   });
+
+  it("a new member gets the pod's past games by cursor at once; leaving takes back those they did not play in", async () => {
+    const [host, player, joiner] = await Promise.all([server.newUser('pjh'), server.newUser('pjp'), server.newUser('pjj')]);
+    const podId = await insertPod(server, host.user, [player.user]);
+    const game = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user, role: 'pod' }], { podId }));
+    expect((await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'FINISHED' } })).status).toBe(200);
+    const active = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user, role: 'pod' }], { podId }));
+
+    const before = await pull(server, joiner.token);
+    const invited = await server.request<{ invitationId: string }>('POST', `/api/pods/${podId}/invite`, { token: host.token, body: { userId: joiner.user.id } });
+    expect(invited.status).toBe(201);
+    expect((await server.request('POST', `/api/pods/invitations/${invited.body.invitationId}/accept`, { token: joiner.token })).status).toBe(200);
+    const joined = await pull(server, joiner.token, before.cursor);
+    expect(ids(joined.puts.games)).toEqual([game.id]);
+    expect(ids(joined.puts.games)).not.toContain(active.id);
+
+    expect((await server.request('POST', `/api/pods/${podId}/leave`, { token: joiner.token })).status).toBe(204);
+    const left = await pull(server, joiner.token, joined.cursor);
+    expect(left.dels.games).toEqual([game.id]);
+    expect(left.dels.pods).toEqual([podId]);
+  });
 });
