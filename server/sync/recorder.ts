@@ -9,6 +9,8 @@
  *   applies it and moves to pos without pulling); a group with nothing to show sends SYNC;
  * - every applied mutation gives its author an entry carrying the mutation id (the
  *   acknowledgement a pull or a live event gives a device that never saw the push answer);
+ *   only the author's entry and event carry it (`mid`): other readers never see another
+ *   user's mutation ids (a REST write's id is its Idempotency-Key);
  * - a mutation rolled back to its savepoint leaves no group behind (`rollbackTo`);
  * - head rows are locked in user-id order, so two transactions never deadlock on them.
  */
@@ -21,8 +23,10 @@ import type { Ref } from './refs';
 export interface Delivery {
   userId: string;
   pos: number;
-  /** The event JSON without `pos` (serialised once per group, shared by its recipients). */
+  /** The event JSON without `pos` and `mid` (serialised once per group, shared by its recipients). */
   data: string;
+  /** The mutation id, on the author's delivery only (the hub adds it to that frame). */
+  mid?: string;
 }
 
 /** What a committed transaction tells: the socket frames, and each event with its audience (for push notifications). */
@@ -91,14 +95,15 @@ export class ChangeRecorder {
     const acknowledged = new Set<string>();
     for (const group of groups) {
       const mid = group.mutationId ?? undefined;
-      const data = JSON.stringify(mid ? { ...group.event, mid } : group.event);
+      const data = JSON.stringify(group.event);
       for (const userId of group.userIds) {
         const pos = next.get(userId)!;
         next.set(userId, pos + 1);
-        const isAck = mid !== undefined && userId === this.authorId && !acknowledged.has(mid);
+        const mine = mid !== undefined && userId === this.authorId;
+        const isAck = mine && !acknowledged.has(mid);
         if (isAck) acknowledged.add(mid);
         rows.push({ userId, pos, refs: group.refs, mutationId: isAck ? mid : null, createdAt: at });
-        deliveries.push({ userId, pos, data });
+        deliveries.push(mine ? { userId, pos, data, mid } : { userId, pos, data });
       }
     }
     // Inserted in slices: one statement's parameters stay far below PostgreSQL's 65,535.
