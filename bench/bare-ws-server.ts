@@ -1,6 +1,7 @@
 /**
  * The reference for the fan-out benchmark, run as its own process like the PodTable server:
- * POST /send broadcasts the body to every connected socket as one Buffer. Prints its port.
+ * POST /send broadcasts the body to every connected socket as one Buffer (a binary frame;
+ * `?text=1`: a text frame, as PodTable sends). Prints its port.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,8 @@ const http = createServer((request, response) => {
   request.on('data', (chunk) => (body += chunk));
   request.on('end', () => {
     const frame = Buffer.from(body);
-    for (const client of wss.clients) client.send(frame);
+    const options = { binary: !request.url?.includes('text=1') };
+    for (const client of wss.clients) client.send(frame, options);
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });

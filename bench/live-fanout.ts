@@ -3,8 +3,13 @@
  * message to a user with 1,000 open sockets: the hub sends to every device of the receiver)
  * against a bare `ws` broadcast server in its own process (one Buffer sent to every socket).
  * Messages are sent one at a time; each latency is POST start → arrival on one socket.
+ * The reference broadcasts the POST body: `{"type":"DIRECT_MESSAGE","payload":{"content":"m0"}}`
+ * (55 bytes, a binary frame). PodTable's event is a text frame about seven times larger (the
+ * message with its ids, time and sender, and the log position), which costs the receiving
+ * sockets more; `sameFrame` runs the reference with an event of that shape and size as text.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { summarize } from './stats';
 
@@ -12,6 +17,8 @@ export interface FanoutResult {
   p50: number;
   p99: number;
   deliveriesPerSecond: number;
+  /** Size of the first frame a socket received. */
+  frameBytes: number;
 }
 
 export const SOCKETS = 1000;
@@ -36,6 +43,8 @@ async function openSockets(url: string, count: number): Promise<WebSocket[]> {
 /** Sends MESSAGES one at a time with `post(i)`; `matches(data, i)` recognises message i on a socket. */
 async function measure(sockets: WebSocket[], post: (i: number) => Promise<void>, matches: (data: string, i: number) => boolean): Promise<FanoutResult> {
   const latencies: number[] = [];
+  let frameBytes = 0;
+  sockets[0]!.once('message', (data: Buffer) => (frameBytes = data.length));
   const started = performance.now();
   for (let i = 0; i < MESSAGES; i++) {
     let remaining = sockets.length;
@@ -61,11 +70,29 @@ async function measure(sockets: WebSocket[], post: (i: number) => Promise<void>,
   }
   const elapsed = (performance.now() - started) / 1000;
   const { p50, p99 } = summarize(latencies);
-  return { p50, p99, deliveriesPerSecond: latencies.length / elapsed };
+  return { p50, p99, deliveriesPerSecond: latencies.length / elapsed, frameBytes };
 }
 
-/** The bare server runs in a child process, as the PodTable server does, so neither shares the clients' event loop. */
-export async function bareWsFanout(): Promise<FanoutResult> {
+/**
+ * A DIRECT_MESSAGE event of the shape and size the receiver's sockets get from PodTable (ids,
+ * time, sender, log position), for the reference to send instead of its 55-byte body.
+ */
+export function sameFrame(sender: { id: string; username: string }, receiver: { id: string }): (i: number) => string {
+  const id = randomUUID();
+  const createdAt = new Date().toISOString();
+  return (i) =>
+    JSON.stringify({
+      pos: i + 1,
+      type: 'DIRECT_MESSAGE',
+      payload: { id, clientId: null, senderId: sender.id, receiverId: receiver.id, content: `m${i}`, createdAt, sender: { id: sender.id, username: sender.username, displayName: null, avatarUrl: null } },
+    });
+}
+
+/**
+ * The bare server runs in a child process, as the PodTable server does, so neither shares the
+ * clients' event loop. With `frame`, it broadcasts that body instead of its own, as a text frame.
+ */
+export async function bareWsFanout(frame?: (i: number) => string): Promise<FanoutResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-ws-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -79,9 +106,10 @@ export async function bareWsFanout(): Promise<FanoutResult> {
     return await measure(
       sockets,
       async (i) => {
-        await fetch(`http://127.0.0.1:${port}/send`, { method: 'POST', body: JSON.stringify({ type: 'DIRECT_MESSAGE', payload: { content: `m${i}` } }) });
+        const body = frame ? frame(i) : JSON.stringify({ type: 'DIRECT_MESSAGE', payload: { content: `m${i}` } });
+        await fetch(`http://127.0.0.1:${port}/send${frame ? '?text=1' : ''}`, { method: 'POST', body });
       },
-      (data, i) => data.includes(`"m${i}"`),
+      frame ? (data, i) => data.includes('"DIRECT_MESSAGE"') && data.includes(`"m${i}"`) : (data, i) => data.includes(`"m${i}"`),
     );
   } finally {
     for (const socket of sockets) socket.terminate();

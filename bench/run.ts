@@ -19,7 +19,7 @@ import { account } from './accounts';
 import { crashReplay, KILL_WINDOW_MS, QUEUED as CRASH_QUEUED, ROUNDS as CRASH_ROUNDS } from './crash-replay';
 import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
 import { buildApp, reportFirstLoad } from './first-load-report';
-import { bareWsFanout, MESSAGES, podTableFanout, SOCKETS } from './live-fanout';
+import { bareWsFanout, MESSAGES, podTableFanout, sameFrame, SOCKETS } from './live-fanout';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
 import { DURATION_MS, READ_CONCURRENCY, restVersusBare } from './rest';
@@ -59,11 +59,18 @@ try {
 
   console.log(`\nLive fan-out: ${MESSAGES} messages, each to ${SOCKETS} sockets (loopback)`);
   const bare = await bareWsFanout();
+  const bareSized = await bareWsFanout(sameFrame(sender, receiver));
   const ours = await podTableFanout(server.url, sender, receiver);
-  console.log('                      p50 ms   p99 ms   deliveries/s');
-  console.log(`  bare ws broadcast   ${fmt(bare.p50).padStart(6)}   ${fmt(bare.p99).padStart(6)}   ${fmt(bare.deliveriesPerSecond, 0).padStart(12)}`);
-  console.log(`  PodTable POST+hub   ${fmt(ours.p50).padStart(6)}   ${fmt(ours.p99).padStart(6)}   ${fmt(ours.deliveriesPerSecond, 0).padStart(12)}`);
-  console.log(`  ratio (ours/bare)   ${fmt(ours.p50 / bare.p50, 2).padStart(6)}x  ${fmt(ours.p99 / bare.p99, 2).padStart(6)}x  ${fmt(ours.deliveriesPerSecond / bare.deliveriesPerSecond, 2).padStart(11)}x`);
+  const row = (label: string, result: typeof ours) =>
+    console.log(`  ${label.padEnd(30)} ${fmt(result.p50).padStart(6)}   ${fmt(result.p99).padStart(6)}   ${fmt(result.deliveriesPerSecond, 0).padStart(12)}   ${String(result.frameBytes).padStart(5)}`);
+  const ratio = (label: string, reference: typeof ours) =>
+    console.log(`  ${label.padEnd(30)} ${fmt(ours.p50 / reference.p50, 2).padStart(6)}x  ${fmt(ours.p99 / reference.p99, 2).padStart(6)}x  ${fmt(ours.deliveriesPerSecond / reference.deliveriesPerSecond, 2).padStart(11)}x`);
+  console.log('                                 p50 ms   p99 ms   deliveries/s   frame bytes');
+  row('bare ws broadcast', bare);
+  row('bare ws, PodTable-sized text', bareSized);
+  row('PodTable POST+hub', ours);
+  ratio('ratio (ours/bare)', bare);
+  ratio('ratio (ours/PodTable-sized)', bareSized);
 
   await printRest('the embedded database', server);
 

@@ -1,8 +1,11 @@
 /**
  * The live hub: which sockets belong to which user, and delivery of server events to them.
  * Features publish with `hub.publishToUsers(userIds, event)` after their write is committed;
- * the event is serialised once, and the same Buffer goes to every socket (as a text frame):
- * per socket there is only the write. Client → server messages are dispatched to handlers
+ * logged events come from the change log (`publishLogged`). An event is serialised once, and
+ * framed once per recipient user (its log position, and for the author the mutation id, are
+ * the only per-user parts): every socket of that user gets the same finished WebSocket frame,
+ * written straight to its TCP stream (`Frame`), so per socket there is only the write.
+ * Client → server messages are dispatched to handlers
  * registered with `hub.onClientMessage(type, handler)` (PING is built in). Cross-process
  * delivery is the transport's job (transport.ts).
  *
@@ -38,6 +41,50 @@ const SPREAD_STEP_MS = 50;
 const MAX_TIMER_MS = 2_147_483_647;
 const TEXT_FRAME = { binary: false } as const;
 
+/**
+ * One event as a finished, unmasked WebSocket text frame (`wire`: header + payload), built once
+ * and written as it is to every socket of its recipients; `payload` (a view, no copy) is for a
+ * socket whose frames ws must build itself.
+ */
+export interface Frame {
+  wire: Buffer;
+  payload: Buffer;
+}
+
+/** Frames `text` once: FIN + opcode 1 (text), no mask (server → client), RFC 6455 section 5.2. */
+export function textFrame(text: string): Frame {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const wire = Buffer.allocUnsafe(header + length);
+  wire[0] = 0x81;
+  if (header === 2) {
+    wire[1] = length;
+  } else if (header === 4) {
+    wire[1] = 126;
+    wire.writeUInt16BE(length, 2);
+  } else {
+    wire[1] = 127;
+    wire.writeUInt32BE(0, 2);
+    wire.writeUInt32BE(length, 6);
+  }
+  wire.write(text, header);
+  return { wire, payload: wire.subarray(header) };
+}
+
+/**
+ * The socket's TCP stream, when a finished frame may be written to it directly: no extension
+ * was negotiated (permessage-deflate is off, so ws neither compresses nor queues frames: each of
+ * its own frames — pings, pongs, closes, `send` — is written whole and at once, and ours land
+ * between them), and the ws version has the stream where this code expects it. Otherwise
+ * undefined, and the frame's payload goes through `socket.send`.
+ * `bufferedAmount` still counts these writes (it reads the stream's own buffer).
+ */
+function streamOf(socket: WebSocket): { write(chunk: Buffer): boolean } | undefined {
+  if (socket.extensions !== '') return undefined;
+  const stream = (socket as unknown as { _socket?: { write?: unknown } })._socket;
+  return stream && typeof stream.write === 'function' ? (stream as { write(chunk: Buffer): boolean }) : undefined;
+}
+
 export interface LiveConnection {
   readonly userId: string;
   readonly tokenHash: string;
@@ -59,6 +106,8 @@ export interface Revocation {
 interface Entry extends LiveConnection {
   alive: boolean;
   expiry?: NodeJS.Timeout;
+  /** Where finished frames go (streamOf), or undefined: through ws. */
+  stream: { write(chunk: Buffer): boolean } | undefined;
 }
 
 /** Sees every event this process publishes (not events received from other processes). */
@@ -128,16 +177,18 @@ export class LiveHub {
     }
   }
 
-  publishDeliveries(deliveries: ReadonlyArray<{ userId: string; pos: number; data: string }>): void {
-    const byData = new Map<string, { userIds: string[]; positions: number[] }>();
+  publishDeliveries(deliveries: ReadonlyArray<{ userId: string; pos: number; data: string; mid?: string }>): void {
+    const byData = new Map<string, { userIds: string[]; positions: number[]; mids: Array<string | null>; acks: number }>();
     for (const delivery of deliveries) {
       let group = byData.get(delivery.data);
-      if (!group) byData.set(delivery.data, (group = { userIds: [], positions: [] }));
+      if (!group) byData.set(delivery.data, (group = { userIds: [], positions: [], mids: [], acks: 0 }));
       group.userIds.push(delivery.userId);
       group.positions.push(delivery.pos);
+      group.mids.push(delivery.mid ?? null);
+      if (delivery.mid !== undefined) group.acks += 1;
     }
-    for (const [data, group] of byData) {
-      this.transport.publish({ kind: 'event', userIds: group.userIds, positions: group.positions, data });
+    for (const [data, { userIds, positions, mids, acks }] of byData) {
+      this.transport.publish(acks > 0 ? { kind: 'event', userIds, positions, mids, data } : { kind: 'event', userIds, positions, data });
       this.metrics?.liveEventsPublished.inc();
     }
   }
@@ -199,7 +250,8 @@ export class LiveHub {
       tokenHash,
       socket,
       alive: true,
-      send: (event) => this.sendData(entry, Buffer.from(JSON.stringify(event))),
+      stream: streamOf(socket),
+      send: (event) => this.sendFrame(entry, textFrame(JSON.stringify(event))),
     };
     let set = this.byUser.get(userId);
     if (!set) {
@@ -285,15 +337,19 @@ export class LiveHub {
 
   private deliver(message: LiveBusMessage): void {
     if (message.kind === 'event') {
-      const shared = message.positions ? undefined : Buffer.from(message.data);
+      const { userIds, positions, mids } = message;
+      const shared = positions ? undefined : textFrame(message.data);
+      const rest = message.data.slice(1);
       let delivered = 0;
-      message.userIds.forEach((userId, index) => {
-        const set = this.byUser.get(userId);
-        if (!set) return;
-        // One frame per user (not per socket): the position is the only per-recipient part.
-        const data = shared ?? Buffer.from(`{"pos":${message.positions![index]},${message.data.slice(1)}`);
-        for (const entry of set) delivered += this.sendData(entry, data);
-      });
+      for (let index = 0; index < userIds.length; index++) {
+        const set = this.byUser.get(userIds[index]!);
+        if (!set) continue;
+        // One frame per user (not per socket): the position, and the author's mutation id,
+        // are the only per-recipient parts.
+        const mid = mids?.[index];
+        const frame = shared ?? textFrame(`{"pos":${positions![index]},${mid ? `"mid":${JSON.stringify(mid)},` : ''}${rest}`);
+        for (const entry of set) delivered += this.sendFrame(entry, frame);
+      }
       if (delivered > 0) this.metrics?.liveEventsDelivered.inc(delivered);
       return;
     }
@@ -317,7 +373,7 @@ export class LiveHub {
   }
 
   /** 1 when the frame was handed to the socket, else 0. */
-  private sendData(entry: Entry, data: Buffer): number {
+  private sendFrame(entry: Entry, frame: Frame): number {
     const socket = entry.socket;
     if (socket.readyState !== socket.OPEN) return 0;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -325,8 +381,9 @@ export class LiveHub {
       socket.close(TRY_AGAIN_LATER, 'too slow');
       return 0;
     }
+    if (entry.stream) entry.stream.write(frame.wire);
     // binary: false — browsers hand binary frames over as Blobs, which the client cannot parse.
-    socket.send(data, TEXT_FRAME);
+    else socket.send(frame.payload, TEXT_FRAME);
     return 1;
   }
 

@@ -19,9 +19,11 @@ import type { Metrics } from '../metrics';
 export type LiveBusMessage =
   /**
    * Send `data` (one serialised event) to every socket of these users. With `positions` (aligned
-   * with `userIds`) each user's frame carries its own log position: `{"pos":N,…data}`.
+   * with `userIds`) each user's frame carries its own log position: `{"pos":N,…data}`; with
+   * `mids` (aligned too) the author's frame also carries the id of the mutation it acknowledges
+   * (`"mid"`; null for everyone else: nobody sees another user's mutation ids).
    */
-  | { kind: 'event'; userIds: string[]; data: string; positions?: number[]; [extra: string]: unknown }
+  | { kind: 'event'; userIds: string[]; data: string; positions?: number[]; mids?: Array<string | null>; [extra: string]: unknown }
   /**
    * Close the sockets of these users and/or opened with these tokens (logout, password reset:
    * also clears those tokens from every process's token cache), or every socket (`everyone`).

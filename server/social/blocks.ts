@@ -3,7 +3,7 @@
  * blocker's list. `isBlockedBy(db, blocker, blocked)` is the one question; a write from the
  * blocked person is refused with the caller's "no such user" answer, so the block is not revealed.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { BlockedUser } from '../../src/contract/blocks';
 import { BlockText } from '../../src/contract/blocks';
 import { blocks } from '../db/schema';
@@ -27,8 +27,14 @@ export async function isBlockedBy(db: DbOrTx, blockerId: string, blockedId: stri
  * user" error of the route) when `other` blocked me; a plain 409 when I blocked them.
  */
 export async function assertNotBlocked(db: DbOrTx, me: string, other: string, hidden: () => HttpError): Promise<void> {
-  if (await isBlockedBy(db, other, me)) throw hidden();
-  if (await isBlockedBy(db, me, other)) throw conflict(BlockText.youBlocked);
+  // Both directions in one query (one round trip fewer on every message, invitation and request).
+  const rows = await db
+    .select({ blocker: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, other), eq(blocks.blockedId, me)), and(eq(blocks.blockerId, me), eq(blocks.blockedId, other))))
+    .limit(2);
+  if (rows.some((row) => row.blocker === other)) throw hidden();
+  if (rows.length > 0) throw conflict(BlockText.youBlocked);
 }
 
 /** Which of `userIds` blocked `me` (one query, for a game's seats). */

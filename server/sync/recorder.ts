@@ -9,6 +9,8 @@
  *   applies it and moves to pos without pulling); a group with nothing to show sends SYNC;
  * - every applied mutation gives its author an entry carrying the mutation id (the
  *   acknowledgement a pull or a live event gives a device that never saw the push answer);
+ *   only the author's entry and event carry it (`mid`): other readers never see another
+ *   user's mutation ids (a REST write's id is its Idempotency-Key);
  * - a mutation rolled back to its savepoint leaves no group behind (`rollbackTo`);
  * - head rows are locked in user-id order, so two transactions never deadlock on them.
  */
@@ -24,8 +26,10 @@ import type { Ref } from './refs';
 export interface Delivery {
   userId: string;
   pos: number;
-  /** The event JSON without `pos` (serialised once per group, shared by its recipients). */
+  /** The event JSON without `pos` and `mid` (serialised once per group, shared by its recipients). */
   data: string;
+  /** The mutation id, on the author's delivery only (the hub adds it to that frame). */
+  mid?: string;
 }
 
 /** What a committed transaction tells: the socket frames, and each event with its audience (for push notifications). */
@@ -150,19 +154,20 @@ export class ChangeRecorder {
     const acknowledged = new Set<string>();
     for (const group of groups) {
       const mid = group.mutationId ?? undefined;
-      const data = JSON.stringify(mid ? { ...group.event, mid } : group.event);
+      const data = JSON.stringify(group.event);
       const refs = JSON.stringify(group.refs);
       for (const userId of group.userIds) {
         const k = (seen.get(userId) ?? 0) + 1;
         seen.set(userId, k);
         const offset = k - counts.get(userId)!;
-        const isAck = mid !== undefined && userId === this.authorId && !acknowledged.has(mid);
+        const mine = mid !== undefined && userId === this.authorId;
+        const isAck = mine && !acknowledged.has(mid);
         if (isAck) acknowledged.add(mid);
         entryUsers.push(userId);
         entryOffsets.push(offset);
         entryRefs.push(refs);
         entryMutations.push(isAck ? mid : null);
-        deliveries.push({ userId, pos: 0, data, offset });
+        deliveries.push(mine ? { userId, pos: 0, data, offset, mid } : { userId, pos: 0, data, offset });
       }
     }
     const result = await FLUSH.run(tx, {
