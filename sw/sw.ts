@@ -18,9 +18,7 @@ import { readSession } from '../src/db/session';
 import { createApiClient } from '../src/sync/api';
 import { createDrainLoop } from '../src/sync/drain-loop';
 import { flushRevocations } from '../src/sync/revocations';
-import { createOutboxSender } from '../src/sync/outbox-sender';
-import { recordVerdicts } from '../src/sync/recorded-verdicts';
-import { pushResultsResponse } from '../src/contract/sync-protocol';
+import { createWorkerSender } from '../src/sync/worker-sender';
 import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/sw-bridge';
 import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../src/pwa/sw-messages';
 import { installPushHandlers } from './push';
@@ -51,15 +49,8 @@ self.addEventListener('message', (event) => {
 
 const db = openDatabase();
 const api = createApiClient({ getToken: async () => (await readSession(db)).token });
-// No catch-up in the worker's pushes: the page pulls (see catchUp in src/sync/outbox-sender.ts).
-// Verdicts are recorded, not applied: the page applies them (src/sync/recorded-verdicts.ts).
-const sender = createOutboxSender({
-  db,
-  api,
-  catchUp: false,
-  readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }),
-  settle: (answer) => recordVerdicts(db, answer),
-});
+// No catch-up in its pushes, verdicts only recorded: the page pulls and applies them.
+const sender = createWorkerSender({ db, api });
 const loop = createDrainLoop(sender, (error) => console.error('outbox replay failed', error));
 
 function drainNow(fresh = false): Promise<void> {

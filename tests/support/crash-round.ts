@@ -1,22 +1,21 @@
 /**
- * One "kill the server mid-replay" round (issue 7), shared by `npm run bench` (bench/crash-replay.ts,
- * 20 rounds) and the server suite (one round): QUEUED direct messages wait in a device's outbox
+ * One "kill the server mid-replay" round (issue 7), run 20 times by `npm run bench`
+ * (bench/crash-replay.ts; not in CI: a round takes ~30 s): QUEUED direct messages wait in a device's outbox
  * (fake-indexeddb, the app's own mutate path); the real sender replays them to a server child
  * process, which is SIGKILLed `killAfterMs` after the `killOnPush`-th push request left, then
- * started again on the same port and DATA_DIR; the sender (composed as in the service worker,
- * which records verdicts) goes on until nothing is left to send, then the verdicts are applied
+ * started again on the same port and DATA_DIR; the service worker's sender (which records
+ * verdicts) goes on until nothing is left to send, then the verdicts are applied
  * as the page applies them.
  * Counted from what the server stored (GET /api/direct-messages, every page): writes lost,
  * writes stored more than once, and writes left failed on the device. The property: 0 / 0 / 0.
  */
 import 'fake-indexeddb/auto';
-import { pushResultsResponse } from '../../src/contract/sync-protocol';
 import { openDatabase } from '../../src/db/schema';
 import { writeSession } from '../../src/db/session';
 import { createApiClient } from '../../src/sync/api';
 import { applyRecordedVerdicts } from '../../src/sync/apply-server';
-import { createOutboxSender } from '../../src/sync/outbox-sender';
-import { recordVerdicts, sendableEntries } from '../../src/sync/recorded-verdicts';
+import { sendableEntries } from '../../src/sync/recorded-verdicts';
+import { createWorkerSender } from '../../src/sync/worker-sender';
 import { writes } from '../../src/sync/writes';
 import type { ServerProcess } from '../e2e/server-process';
 
@@ -91,13 +90,7 @@ export async function crashReplayRound(server: ServerProcess, sender: CrashAccou
     };
     // The service worker's sender (sw/sw.ts): no catch-up pull in the answer, verdicts recorded.
     const api = createApiClient({ baseUrl: server.url, getToken: () => sender.token, fetchImpl });
-    const replay = createOutboxSender({
-      db,
-      api,
-      catchUp: false,
-      readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }),
-      settle: (answer) => recordVerdicts(db, answer),
-    });
+    const replay = createWorkerSender({ db, api });
 
     const started = performance.now();
     const deadline = Date.now() + (options.timeoutMs ?? 120_000);

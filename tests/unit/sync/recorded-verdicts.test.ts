@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Game } from '../../../src/contract/game';
 import type { PushRequest, PushResponse } from '../../../src/contract/sync';
-import { pushResponse, pushResultsResponse } from '../../../src/contract/sync';
+import { pushResponse } from '../../../src/contract/sync';
 import { openDatabase, type PodTableDB } from '../../../src/db/schema';
 import { readSession } from '../../../src/db/session';
 import { ApiError } from '../../../src/sync/api';
@@ -15,7 +15,8 @@ import { applyRecordedVerdicts, applyServerData } from '../../../src/sync/apply-
 import { GAVE_UP_MESSAGE, MAX_ATTEMPTS } from '../../../src/sync/attempts';
 import { countUnsent } from '../../../src/sync/auth';
 import { mutate } from '../../../src/sync/mutate';
-import { createOutboxSender, type Sender } from '../../../src/sync/outbox-sender';
+import type { Sender } from '../../../src/sync/outbox-sender';
+import { createWorkerSender } from '../../../src/sync/worker-sender';
 import { readRecordedVerdicts, recordVerdicts, RECORDED_VERDICTS_KEY, sendableEntries } from '../../../src/sync/recorded-verdicts';
 import { createSender } from '../../../src/sync/sender';
 import { watchRecordedVerdicts } from '../../../src/sync/watch-verdicts';
@@ -53,16 +54,8 @@ function server(verdicts: Map<string, Verdict>, pull: () => PushResponse['pull']
 /** The page's sender: every answer applied to the mirror at once. */
 const pageSender = (db: PodTableDB, api: ReturnType<typeof server>) => createSender({ db, api, random: () => 0, readAnswer: (raw) => pushResponse.parse(raw) });
 
-/** The service worker's sender, composed as in sw/sw.ts: no catch-up, verdicts recorded. */
-const workerSender = (db: PodTableDB, api: ReturnType<typeof server>) =>
-  createOutboxSender({
-    db,
-    api,
-    random: () => 0,
-    catchUp: false,
-    readAnswer: (raw) => ({ ...pushResultsResponse.parse(raw), pull: null }),
-    settle: (answer) => recordVerdicts(db, answer),
-  });
+/** The service worker's sender (the one sw/sw.ts uses): no catch-up, verdicts recorded. */
+const workerSender = (db: PodTableDB, api: ReturnType<typeof server>) => createWorkerSender({ db, api, random: () => 0 });
 
 async function drainUntilEmpty(sender: Sender): Promise<void> {
   for (let round = 0; round < 4 * MAX_ATTEMPTS; round++) if ((await sender.drain()).state === 'empty') return;
