@@ -17,6 +17,7 @@
  *   RESYNC_SPREAD_MS so the clients' reconnects and catch-up pulls do not arrive at once;
  * - the process drains (SIGTERM): 1012, spread over DRAIN_WINDOW_MS (`drain`).
  */
+import * as wsModule from 'ws';
 import type { WebSocket } from 'ws';
 import { LiveCloseCode, type ClientEvent, type ServerEvent } from '../../src/contract/live';
 import type { Metrics } from '../metrics';
@@ -51,24 +52,16 @@ export interface Frame {
   payload: Buffer;
 }
 
+/** ws's own framing (`Sender.frame`: present in ws 8, not in @types/ws), so our frames are byte for byte what ws sends. */
+const frameWithWs = (wsModule as unknown as {
+  Sender: { frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[] };
+}).Sender.frame;
+
 /** Frames `text` once: FIN + opcode 1 (text), no mask (server → client), RFC 6455 section 5.2. */
 export function textFrame(text: string): Frame {
-  const length = Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const wire = Buffer.allocUnsafe(header + length);
-  wire[0] = 0x81;
-  if (header === 2) {
-    wire[1] = length;
-  } else if (header === 4) {
-    wire[1] = 126;
-    wire.writeUInt16BE(length, 2);
-  } else {
-    wire[1] = 127;
-    wire.writeUInt32BE(0, 2);
-    wire.writeUInt32BE(length, 6);
-  }
-  wire.write(text, header);
-  return { wire, payload: wire.subarray(header) };
+  const data = Buffer.from(text);
+  const wire = Buffer.concat(frameWithWs(data, { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false }));
+  return { wire, payload: wire.subarray(wire.length - data.length) };
 }
 
 /**
