@@ -1,9 +1,9 @@
 /** What a server mutator is: the apply of one write kind, inside the transaction runMutation opens. */
 import type { MutationArgs, MutationName } from '../../src/contract/mutations';
 import type { AuthUser } from '../auth/authenticate';
-import type { Tx } from '../db/types';
+import type { Db, Tx } from '../db/types';
 import type { AppDeps } from '../deps';
-import type { ChangeRecorder } from './recorder';
+import type { ChangeRecorder, Published } from './recorder';
 
 export interface MutationContext {
   tx: Tx;
@@ -30,6 +30,25 @@ export interface MutationContext {
   once<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
+/** What `applyAlone` works with: no transaction (its one statement is its own), no recorder. */
+export interface LoneMutationContext {
+  db: Db;
+  me: AuthUser;
+  now: Date;
+  mutationId: string;
+  clientId: string | null;
+  deps: AppDeps;
+  /** Store the answer in the claim (`RunOptions.keepResult`, or the mutator's `keepsResult`). */
+  keepResult: boolean;
+}
+
+export interface LoneOutcome {
+  /** The REST answer body. */
+  result: unknown;
+  /** What the statement's commit tells (ChangeRecorder.publishedAt). */
+  published: Published;
+}
+
 export interface ServerMutator<N extends MutationName> {
   /**
    * Applies the mutation, or throws an HttpError (4xx) to refuse it: a refusal rolls back to the
@@ -48,6 +67,16 @@ export interface ServerMutator<N extends MutationName> {
    * could find the answer again for a REST repeat. Costs one UPDATE per such mutation.
    */
   keepsResult?: boolean;
+  /**
+   * The same write as `apply`, for a mutation that runs alone (a REST write, a push of one), as
+   * ONE autocommit statement: the claim of the mutation id, the effect and the change-log entries
+   * commit together with no BEGIN/COMMIT round trips (server/sync/run.ts). It must store exactly
+   * what `apply` + the recorder's `flush` store, and only for the plain success: anything else
+   * (a refusal, a repeat, a taken id, a concurrent change it could race) answers null or fails
+   * with a database error having written nothing, and `apply` then judges the mutation in the
+   * ordinary transaction.
+   */
+  applyAlone?(ctx: LoneMutationContext, args: MutationArgs<N>): Promise<LoneOutcome | null>;
 }
 
 export type ServerMutators = { [N in MutationName]: ServerMutator<N> };

@@ -55,6 +55,23 @@ export interface Claim {
   appliedAt: Date;
 }
 
+/** One log entry to write: `offset` from its user's new head; `mid` is on the author's delivery. */
+interface Entry {
+  userId: string;
+  offset: number;
+  refs: string;
+  data: string;
+  /** The mutation id the stored entry carries (the author's first entry of the mutation). */
+  mutationId: string | null;
+  mid: string | undefined;
+}
+
+interface Plan {
+  /** (user, number of new entries), in user-id order: the order head rows are locked in. */
+  heads: Array<[string, number]>;
+  entries: Entry[];
+}
+
 const p = (name: string) => sql.placeholder(name);
 
 /** The whole change-log write of a transaction (see `flush`), as one named statement. */
@@ -133,61 +150,72 @@ export class ChangeRecorder {
    * inserted, from arrays (so its text, and PostgreSQL's plan of it, never changes).
    */
   async flush(tx: Tx, at: Date): Promise<Published> {
-    const groups = this.groups;
     const claims = this.claims.map(({ userId, id, name, result, appliedAt }) => ({ userId, id, name, result, appliedAt }));
-    if (groups.length === 0) {
+    if (this.groups.length === 0) {
       if (claims.length > 0) await tx.insert(appliedMutations).values(claims);
       return { deliveries: [], events: [] };
     }
-    const counts = new Map<string, number>();
-    for (const group of groups) for (const userId of group.userIds) counts.set(userId, (counts.get(userId) ?? 0) + 1);
-    const heads = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-
-    // Each entry's position as an offset from its user's new head: the user's k-th new entry
-    // (of n) lands at head - n + k.
-    const seen = new Map<string, number>();
-    const deliveries: Array<Delivery & { offset: number }> = [];
-    const entryUsers: string[] = [];
-    const entryOffsets: number[] = [];
-    const entryRefs: string[] = [];
-    const entryMutations: Array<string | null> = [];
-    const acknowledged = new Set<string>();
-    for (const group of groups) {
-      const mid = group.mutationId ?? undefined;
-      const data = JSON.stringify(group.event);
-      const refs = JSON.stringify(group.refs);
-      for (const userId of group.userIds) {
-        const k = (seen.get(userId) ?? 0) + 1;
-        seen.set(userId, k);
-        const offset = k - counts.get(userId)!;
-        const mine = mid !== undefined && userId === this.authorId;
-        const isAck = mine && !acknowledged.has(mid);
-        if (isAck) acknowledged.add(mid);
-        entryUsers.push(userId);
-        entryOffsets.push(offset);
-        entryRefs.push(refs);
-        entryMutations.push(isAck ? mid : null);
-        deliveries.push(mine ? { userId, pos: 0, data, offset, mid } : { userId, pos: 0, data, offset });
-      }
-    }
+    const plan = this.plan();
     const result = await FLUSH.run(tx, {
-      headUsers: heads.map(([userId]) => userId),
-      headCounts: heads.map(([, n]) => n),
+      headUsers: plan.heads.map(([userId]) => userId),
+      headCounts: plan.heads.map(([, n]) => n),
       at: at.toISOString(),
-      entryUsers,
-      entryOffsets,
-      entryRefs,
-      entryMutations,
+      entryUsers: plan.entries.map((entry) => entry.userId),
+      entryOffsets: plan.entries.map((entry) => entry.offset),
+      entryRefs: plan.entries.map((entry) => entry.refs),
+      entryMutations: plan.entries.map((entry) => entry.mutationId),
       claimUsers: claims.map((claim) => claim.userId),
       claimIds: claims.map((claim) => claim.id),
       claimNames: claims.map((claim) => claim.name),
       claimResults: claims.map((claim) => (claim.result === null || claim.result === undefined ? null : JSON.stringify(claim.result))),
       claimTimes: claims.map((claim) => claim.appliedAt.toISOString()),
     });
-    const head = new Map(rowsOf<{ user_id: string; pos: unknown }>(result).map((row) => [row.user_id, toNumber(row.pos)]));
+    return this.published(plan, new Map(rowsOf<{ user_id: string; pos: unknown }>(result).map((row) => [row.user_id, toNumber(row.pos)])));
+  }
+
+  /**
+   * What to publish when the entries were written by the mutation's own statement
+   * (`ServerMutator.applyAlone`), which must have written exactly what `flush` would have:
+   * `heads` are the users' new head positions it answered.
+   */
+  publishedAt(heads: ReadonlyMap<string, number>): Published {
+    return this.published(this.plan(), heads);
+  }
+
+  /**
+   * The entries, in emit order: each user's n new entries take the n positions below the user's
+   * new head (the k-th at offset k - n). The author's first entry of a mutation carries its id.
+   */
+  private plan(): Plan {
+    const counts = new Map<string, number>();
+    for (const group of this.groups) for (const userId of group.userIds) counts.set(userId, (counts.get(userId) ?? 0) + 1);
+    const heads = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const seen = new Map<string, number>();
+    const entries: Entry[] = [];
+    const acknowledged = new Set<string>();
+    for (const group of this.groups) {
+      const mid = group.mutationId ?? undefined;
+      const data = JSON.stringify(group.event);
+      const refs = JSON.stringify(group.refs);
+      for (const userId of group.userIds) {
+        const k = (seen.get(userId) ?? 0) + 1;
+        seen.set(userId, k);
+        const mine = mid !== undefined && userId === this.authorId;
+        const isAck = mine && !acknowledged.has(mid);
+        if (isAck) acknowledged.add(mid);
+        entries.push({ userId, offset: k - counts.get(userId)!, refs, data, mutationId: isAck ? mid : null, mid: mine ? mid : undefined });
+      }
+    }
+    return { heads, entries };
+  }
+
+  private published(plan: Plan, head: ReadonlyMap<string, number>): Published {
     return {
-      deliveries: deliveries.map(({ offset, ...delivery }) => ({ ...delivery, pos: head.get(delivery.userId)! + offset })),
-      events: groups.map((group) => ({ userIds: group.userIds, event: group.event })),
+      deliveries: plan.entries.map(({ userId, offset, data, mid }) => {
+        const pos = head.get(userId)! + offset;
+        return mid === undefined ? { userId, pos, data } : { userId, pos, data, mid };
+      }),
+      events: this.groups.map((group) => ({ userIds: group.userIds, event: group.event })),
     };
   }
 }

@@ -12,7 +12,9 @@
  * - PostgreSQL's "try again" errors (deadlock, serialization) rerun the whole batch.
  * One transaction per batch instead of per mutation: one commit and one change-log write for a
  * hundred queued writes. A batch of one (every REST write) skips the savepoint: its refusal
- * rolls the whole transaction back, which leaves exactly what the savepoint would have.
+ * rolls the whole transaction back, which leaves exactly what the savepoint would have. A batch
+ * of one whose mutator has `applyAlone` tries that single autocommit statement first
+ * (run-alone.ts) and falls back to the transaction when it declines.
  */
 import { and, eq } from 'drizzle-orm';
 import { SyncText } from '../../src/contract/sync';
@@ -26,6 +28,7 @@ import { HttpError } from '../errors';
 import type { MutationContext } from './mutator';
 import { ChangeRecorder } from './recorder';
 import { serverMutators } from './registry';
+import { runAlone } from './run-alone';
 
 export interface Mutation<N extends MutationName = MutationName> {
   id: string;
@@ -90,6 +93,11 @@ class Refused extends Error {
 
 export async function runBatch(deps: AppDeps, me: AuthUser, mutations: Mutation[], options: RunOptions): Promise<BatchResult[]> {
   const alone = mutations.length === 1;
+  if (alone) {
+    const lone = await runAlone(deps, me, mutations[0]!, options);
+    if (lone.outcome) return [lone.outcome];
+    options = lone.options;
+  }
   for (let attempt = 1; ; attempt += 1) {
     const results: BatchResult[] = [];
     const after: Array<() => void> = [];

@@ -2,17 +2,44 @@
  * dm.send: a direct message, with the client's UUID as its id (a replay whose answer was lost
  * finds the row instead of making a second one). Only the two participants ever read it; both
  * hear of it (DIRECT_MESSAGE). Refused between people where one blocks the other (social/blocks.ts).
+ * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
  */
-import { and, eq, or } from 'drizzle-orm';
-import { directMessages } from '../../db/schema';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../../src/contract/users';
+import { blocks, directMessages } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertNotBlocked } from '../../social/blocks';
 import { SocialText } from '../../social/text';
 import { publicUsers, toDirectMessage } from '../../social/views';
 import { isUuid } from '../../validate';
+import { loneOutcome, loneWriteStatement, runLoneWrite } from '../lone-write';
 import type { ServerMutator } from '../mutator';
 import { ref } from '../refs';
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The whole send as ONE statement (`applyAlone`, lone-write.ts): the message, unless a block
+ * stands between the two (then nothing is written and the transaction path answers it), and an
+ * entry for each of the two. An unknown receiver fails the insert's foreign key (the same).
+ */
+const SEND_ALONE = loneWriteStatement(
+  'dm_send_alone',
+  'dm.send',
+  sql`
+    inserted as (
+      insert into ${directMessages} (id, client_id, sender_id, receiver_id, content, created_at)
+      select ${p('id')}::uuid, ${p('clientId')}::text, ${p('me')}::uuid, ${p('receiverId')}::uuid, ${p('content')}::text, ${p('at')}::timestamptz
+      where not exists (
+        select 1 from ${blocks}
+        where (blocker_id = ${p('me')}::uuid and blocked_id = ${p('receiverId')}::uuid)
+           or (blocker_id = ${p('receiverId')}::uuid and blocked_id = ${p('me')}::uuid)
+      )
+      returning id
+    )`,
+  sql`select unnest(array[${p('me')}::uuid, ${p('receiverId')}::uuid])`,
+);
 
 export const dmSend: ServerMutator<'dm.send'> = {
   async apply({ tx, me, now, clientId, log, once }, args) {
@@ -43,6 +70,16 @@ export const dmSend: ServerMutator<'dm.send'> = {
     const message = toDirectMessage(created, people);
     log.emit([me.id, args.receiverId], [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
     return message;
+  },
+  async applyAlone(ctx, args) {
+    if (args.receiverId === ctx.me.id || !isUuid(args.receiverId)) return null;
+    const created = { id: args.id, clientId: ctx.clientId, senderId: ctx.me.id, receiverId: args.receiverId, content: args.content, createdAt: ctx.now };
+    const refs = [ref('dm', args.id)];
+    const answer = (sender: PublicUser) => toDirectMessage(created, new Map([[sender.id, sender]]));
+    const written = await runLoneWrite(SEND_ALONE, ctx, { id: args.id, clientId: ctx.clientId, receiverId: args.receiverId, content: args.content }, refs, answer);
+    if (!written) return null;
+    const message = answer(written.sender);
+    return loneOutcome(ctx, written, refs, { type: 'DIRECT_MESSAGE', payload: message }, message);
   },
   async current({ tx }, args) {
     const [row] = await tx.select().from(directMessages).where(eq(directMessages.id, args.id)).limit(1);

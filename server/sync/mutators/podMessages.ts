@@ -1,6 +1,7 @@
 /**
  * pod.message.send: a message from a member, with the client's UUID as its id. It reaches the
  * pod's members as they are when it is committed (membership is read in the same transaction).
+ * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors';
@@ -10,8 +11,10 @@ import { podMembers, podMessages, pods, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { SocialText } from '../../social/text';
 import { publicUsers, toPodMessage, type UserMap } from '../../social/views';
+import type { PublicUser } from '../../../src/contract/users';
 import { isUuid } from '../../validate';
 import type { ServerMutator } from '../mutator';
+import { loneOutcome, loneWriteStatement, runLoneWrite } from '../lone-write';
 import { ref } from '../refs';
 
 /** The row of the send statement: the members, the sender's public fields, the message when inserted (nulls when not). */
@@ -51,6 +54,37 @@ const SEND = namedStatement(
     where u.id = ${p('me')}::uuid`,
 );
 
+/**
+ * The whole send as ONE statement (`applyAlone`, lone-write.ts): the message and one change-log
+ * entry per member.
+ * Race with a membership change: every membership change holds the pod row FOR UPDATE and bumps
+ * its `rev` (pods.ts, podInvitations.ts). The statement's snapshot is taken BEFORE it waits for
+ * its KEY SHARE lock, so the members it reads could predate a change it waited for; a locked row
+ * is returned as it is NOW (READ COMMITTED re-reads a row updated by a committed transaction),
+ * the snapshot's row as it was. Equal `rev`s: no membership change committed since the snapshot
+ * and none can before this commits, so the members read are the members at commit. Unequal (or
+ * not a member, no pod): nothing is written and the transaction path judges the send.
+ */
+const SEND_ALONE = loneWriteStatement(
+  'pod_message_send_alone',
+  'pod.message.send',
+  sql`
+    locked as materialized (
+      select rev from ${pods} where id = ${p('podId')}::uuid for key share
+    ), seen as materialized (
+      select rev from ${pods} where id = ${p('podId')}::uuid
+    ), members as materialized (
+      select user_id from ${podMembers} where pod_id = ${p('podId')}::uuid
+    ), inserted as (
+      insert into ${podMessages} (id, client_id, pod_id, sender_id, content, created_at)
+      select ${p('id')}::uuid, ${p('clientId')}::text, ${p('podId')}::uuid, ${p('me')}::uuid, ${p('content')}::text, ${p('at')}::timestamptz
+      where exists (select 1 from members where user_id = ${p('me')}::uuid)
+        and (select rev from locked) = (select rev from seen)
+      returning id
+    )`,
+  sql`select user_id from members`,
+);
+
 export const podMessageSend: ServerMutator<'pod.message.send'> = {
   async apply({ tx, me, now, clientId, log }, args) {
     const { podId } = args;
@@ -88,6 +122,17 @@ export const podMessageSend: ServerMutator<'pod.message.send'> = {
     const message = toPodMessage(created, people);
     log.emit(members, [ref('podMessage', message.id)], { type: 'POD_MESSAGE_NEW', podId, payload: message });
     return message;
+  },
+  async applyAlone(ctx, args) {
+    const { podId } = args;
+    if (!isUuid(podId)) return null;
+    const created = { id: args.id, clientId: ctx.clientId, podId, senderId: ctx.me.id, content: args.content, createdAt: ctx.now };
+    const refs = [ref('podMessage', args.id)];
+    const answer = (sender: PublicUser) => toPodMessage(created, new Map([[sender.id, sender]]));
+    const written = await runLoneWrite(SEND_ALONE, ctx, { podId, id: args.id, clientId: ctx.clientId, content: args.content }, refs, answer);
+    if (!written) return null;
+    const message = answer(written.sender);
+    return loneOutcome(ctx, written, refs, { type: 'POD_MESSAGE_NEW', podId, payload: message }, message);
   },
   async current({ tx, me }, args) {
     const [row] = await tx
