@@ -5,7 +5,7 @@
  * trip is a socket write and a wake-up of the backend, the bulk of a message POST's time).
  * The write limit (`before`) is counted here, once: the options handed back for the ordinary
  * transaction no longer carry it.
- * Every database error of the statement means it wrote nothing (a statement is atomic): a
+ * Every database error of the statement (one with a SQLSTATE) means it wrote nothing (a statement is atomic): a
  * repeat's claim or a taken id (unique violation), a deadlock, a serialization failure; the
  * ordinary transaction then judges the mutation, with its answers and its retries. The cost of
  * such a fallback is one statement, only on those rare paths.
@@ -44,7 +44,9 @@ export async function runAlone(deps: AppDeps, me: AuthUser, mutation: Mutation, 
     );
   } catch (error) {
     if (sqlState(error) !== undefined) return { options: rest };
-    return { outcome: { status: 'failed', error } };
+    // No connection (DatabaseBusyError: 503, retried by the client) or a fault of its own: as
+    // when the transaction itself cannot run, the request fails, and nothing was written.
+    throw error;
   }
   if (!lone) return { options: rest };
   deps.hub.publishLogged(lone.published);

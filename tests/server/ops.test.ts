@@ -3,7 +3,8 @@
  * of waiting without bound) and the graceful drain on SIGTERM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { directMessages } from '../../server/db/schema';
 import type { FastifyInstance } from 'fastify';
 import { createLocalTransport, type LiveTransport } from '../../server/live/transport';
 import { drain } from '../../server/ops/lifecycle';
@@ -96,6 +97,7 @@ describe('database back-pressure', () => {
     const own = await startServer({ database, setup: holdRoute });
     try {
       const { token } = await own.newUser('bp');
+      const { user: friend } = await own.newUser('bq');
       const holding = own.request('POST', '/api/test/hold?ms=1200');
       await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
@@ -104,11 +106,18 @@ describe('database back-pressure', () => {
       expect(busy.status).toBe(503);
       expect(busy.headers.get('retry-after')).toBe('1');
       expect(busy.body).toEqual({ message: BUSY_MESSAGE });
+      // A write is answered the same (a push of one: the one-statement path, run-alone.ts): the
+      // client keeps it queued and sends it again, and nothing of it is stored.
+      const write = { id: crypto.randomUUID(), name: 'dm.send', args: { id: crypto.randomUUID(), receiverId: friend.id, content: 'while busy' } };
+      const pushed = await own.request('POST', '/api/sync/push', { token, headers: V2, body: { mutations: [write] } });
+      expect(pushed.status).toBe(503);
+      expect(pushed.body).toEqual({ message: BUSY_MESSAGE });
       // Busy is not unready: the database answered moments ago, so the process stays in the balancer.
       expect(await own.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
       expect((await holding).status).toBe(200);
       expect((await own.request('GET', '/api/users/me', { token })).status).toBe(200);
-      expect((await own.request('GET', '/metrics')).text).toMatch(/^podtable_db_pool_timeouts_total 1$/m);
+      expect((await own.request('GET', '/metrics')).text).toMatch(/^podtable_db_pool_timeouts_total 2$/m);
+      expect(await own.database.db.select().from(directMessages).where(eq(directMessages.receiverId, friend.id))).toEqual([]);
     } finally {
       await own.close();
       await database.close();
