@@ -8,7 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          setupFiles: ['fake-indexeddb/auto'],
+          setupFiles: ['tests/unit/setup.ts'],
+          // Above the readiness waits' 10 s (tests/unit/setup.ts).
+          testTimeout: 20_000,
         },
       },
       {
