@@ -101,10 +101,12 @@ export function credentialSubject(bearer: string): string {
 
 /**
  * Counts one write of `kind` by `userId` (null before there is a user) from `ip`; throws the
- * 429 HttpError (with Retry-After) when either budget is spent. The same function serves REST
- * routes (through writeHooks.ts), the live socket and each mutation of a batched push.
+ * 429 HttpError (with Retry-After) when either budget is spent. It serves the live socket and
+ * each mutation of a batched push (REST routes count the same two budgets in writeHooks.ts).
+ * Both counters are counted at once (one round trip on a shared store, not two in a row, for
+ * every pushed mutation), as the REST hook does: a write refused by one budget is still counted
+ * in the other, as a refused write is counted in its own.
  */
 export async function consumeWriteLimit(deps: { limits: Limits }, kind: WriteKind, userId: string | null, ip: string): Promise<void> {
-  await deps.limits.consumeIp(kind, ip);
-  if (userId) await deps.limits.consumeSubject(kind, `user:${userId}`);
+  await Promise.all([deps.limits.consumeIp(kind, ip), userId ? deps.limits.consumeSubject(kind, `user:${userId}`) : undefined]);
 }
