@@ -11,7 +11,7 @@ import type { ServerProcess } from '../tests/e2e/server-process';
 import { sentSizes } from './dist-files';
 import { firstRouteScripts, serviceWorkerCost } from './first-load';
 import { lighthouseScores } from './lighthouse';
-import { fmt } from './stats';
+import { fmt, median } from './stats';
 
 /** Cold starts measured; the median is printed. */
 const COLD_STARTS = 5;
@@ -52,10 +52,8 @@ export async function reportFirstLoad(server: ServerProcess): Promise<void> {
     try {
       const samples: number[] = [];
       for (let run = 0; run < COLD_STARTS; run++) samples.push(await coldStartToPodChat(context));
-      samples.sort((a, b) => a - b);
-      const median = samples[Math.floor(samples.length / 2)]!;
-      row(`offline cold start → pod chat (median of ${COLD_STARTS})`, `${fmt(median, 0)} ms`, '1,500–2,000 ms', '< 1,000 ms');
-      console.log(`    (server stopped, service worker stopped before each start; runs: ${samples.map((ms) => fmt(ms, 0)).join(', ')} ms)`);
+      row(`offline cold start → pod chat (median of ${COLD_STARTS})`, `${fmt(median(samples), 0)} ms`, '1,500–2,000 ms', '< 1,000 ms');
+      console.log(`    (server stopped, service worker stopped before each start; runs in order: ${samples.map((ms) => fmt(ms, 0)).join(', ')} ms)`);
     } finally {
       await context.close();
       await server.start();

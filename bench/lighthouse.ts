@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { median } from './stats';
 
 export const RUNS = 3;
 
@@ -19,8 +20,6 @@ export interface LighthouseScores {
 }
 
 export type LighthouseOutcome = { scores: LighthouseScores[] } | { skipped: string };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export async function lighthouseScores(baseUrl: string, paths: string[]): Promise<LighthouseOutcome> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
