@@ -3,7 +3,8 @@
  * answers the same bytes, measured back to back in the same run:
  * - GET /api/users/me, GET /api/pods/{id}/messages?limit=3: READ_CONCURRENCY requests in
  *   flight for DURATION_MS, over keep-alive connections;
- * - POST /api/pods/{id}/messages: one at a time (sequential), for DURATION_MS.
+ * - POST /api/pods/{id}/messages: one at a time (sequential), for DURATION_MS;
+ * each REST_ROUNDS times, the bare server and PodTable in turn.
  * PodTable runs at LOG_LEVEL=info, the production default, so logging cost is included.
  */
 import { spawn } from 'node:child_process';
@@ -16,11 +17,22 @@ import type { Recorded } from './bare-http-server';
 export const READ_CONCURRENCY = 8;
 export const DURATION_MS = 3000;
 const WARMUP_MS = 500;
+/**
+ * Rounds of (bare, PodTable) per figure, in turn; each ratio is taken within its round and the
+ * median is reported. The bare server's own rate moved 2–4× between runs minutes apart on the
+ * shared 2-core machine, and one round's ratio by ±30 %.
+ */
+export const REST_ROUNDS = 3;
+
+export interface RestRound {
+  ours: number;
+  bare: number;
+}
 
 export interface RestFigure {
   name: string;
-  ours: number;
-  bare: number;
+  /** Requests/s of each round, in the order run. */
+  rounds: RestRound[];
 }
 
 interface Shot {
@@ -119,11 +131,13 @@ export async function restVersusBare(baseUrl: string, user: { token: string }): 
   agent.destroy();
   const bare = await startBare(recorded);
   try {
-    const figures: RestFigure[] = [];
-    for (const { name, shot, concurrency } of shots) {
-      const theirs = await throughput(bare.url, shot, concurrency);
-      const ours = await throughput(base, shot, concurrency);
-      figures.push({ name, ours, bare: theirs });
+    const figures: RestFigure[] = shots.map(({ name }) => ({ name, rounds: [] }));
+    for (let round = 0; round < REST_ROUNDS; round++) {
+      for (const [i, { shot, concurrency }] of shots.entries()) {
+        const theirs = await throughput(bare.url, shot, concurrency);
+        const ours = await throughput(base, shot, concurrency);
+        figures[i]!.rounds.push({ ours, bare: theirs });
+      }
     }
     return figures;
   } finally {

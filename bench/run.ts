@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Conventions": never a pass/fail on an absolute time), or, for
  * first-load bytes and scores, next to the figure measured before the work and its budget
  * (first-load-report.ts). Loopback only,
- * bounded: 1,000 sockets, 3 rounds of 30 fan-out messages, 1,000 queued messages, 3 s per REST figure, 120
+ * bounded: 1,000 sockets, 3 rounds of 30 fan-out messages, 1,000 queued messages, 3 rounds of 3 s per REST figure, 120
  * taps in Chromium, 20 server kills mid-replay (each restart ~10 s on PGlite), a 10 s flood. The app is built first; the server runs as its own process at
  * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and
  * again on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL is set.
@@ -23,7 +23,7 @@ import { buildApp, reportFirstLoad } from './first-load-report';
 import { bareWsFanout, FANOUT_ROUNDS, MESSAGES, podTableFanout, sameFrame, SOCKETS, type FanoutResult } from './live-fanout';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
-import { DURATION_MS, READ_CONCURRENCY, restVersusBare } from './rest';
+import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare } from './rest';
 import { fmt, median } from './stats';
 import { TAPS, tapPaint } from './tap-paint';
 
@@ -31,17 +31,22 @@ const BENCH_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '100' };
 
 async function printRest(label: string, server: ServerProcess, databaseUrl?: string): Promise<void> {
   const user = await account(server.url, 'rest');
-  console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each, reads ${READ_CONCURRENCY} in flight, the POST one at a time`);
-  console.log('                                                PodTable   bare node:http   ratio');
+  console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each, reads ${READ_CONCURRENCY} in flight, the POST one at a time; ${REST_ROUNDS} rounds, medians`);
+  console.log('                                                PodTable   bare node:http   ratio    (rounds)');
   const figures = await restVersusBare(server.url, user);
-  for (const figure of figures) {
-    console.log(`  ${figure.name.padEnd(44)} ${fmt(figure.ours, 0).padStart(8)}   ${fmt(figure.bare, 0).padStart(14)}   ${fmt(figure.ours / figure.bare, 3).padStart(6)}x`);
+  for (const { name, rounds } of figures) {
+    const ratios = rounds.map((round) => round.ours / round.bare);
+    const ours = median(rounds.map((round) => round.ours));
+    const bare = median(rounds.map((round) => round.bare));
+    console.log(`  ${name.padEnd(44)} ${fmt(ours, 0).padStart(8)}   ${fmt(bare, 0).padStart(14)}   ${fmt(median(ratios), 3).padStart(6)}x  (${ratios.map((ratio) => fmt(ratio, 3)).join(' / ')})`);
   }
   const post = figures.find((figure) => figure.name.startsWith('POST'));
   if (databaseUrl && post) {
     const floor = await durableFloor(databaseUrl);
-    console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / post.bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(floor.counterMs, 3)} ms`);
-    console.log(`    = at best ${fmt(bestPostRatio(post.bare, floor), 3)}x bare (PodTable ${fmt(post.ours / post.bare, 3)}x, ${fmt(1000 / post.ours, 2)} ms per POST)`);
+    const bare = median(post.rounds.map((round) => round.bare));
+    const ours = median(post.rounds.map((round) => round.ours));
+    console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(floor.counterMs, 3)} ms`);
+    console.log(`    = at best ${fmt(bestPostRatio(bare, floor), 3)}x bare (PodTable ${fmt(median(post.rounds.map((round) => round.ours / round.bare)), 3)}x, ${fmt(1000 / ours, 2)} ms per POST)`);
   }
 }
 
