@@ -23,7 +23,7 @@ import { buildApp, reportFirstLoad } from './first-load-report';
 import { bareWsFanout, FANOUT_ROUNDS, MESSAGES, podTableFanout, sameFrame, SOCKETS, type FanoutResult } from './live-fanout';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
-import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare } from './rest';
+import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare, type RestRound } from './rest';
 import { fmt, median } from './stats';
 import { TAPS, tapPaint } from './tap-paint';
 
@@ -34,11 +34,11 @@ async function printRest(label: string, server: ServerProcess, databaseUrl?: str
   console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each, reads ${READ_CONCURRENCY} in flight, the POST one at a time; ${REST_ROUNDS} rounds, medians`);
   console.log('                                                PodTable   bare node:http   ratio    (rounds)');
   const figures = await restVersusBare(server.url, user);
+  const ratioOf = (rounds: RestRound[]) => median(rounds.map((round) => round.ours / round.bare));
   for (const { name, rounds } of figures) {
-    const ratios = rounds.map((round) => round.ours / round.bare);
     const ours = median(rounds.map((round) => round.ours));
     const bare = median(rounds.map((round) => round.bare));
-    console.log(`  ${name.padEnd(44)} ${fmt(ours, 0).padStart(8)}   ${fmt(bare, 0).padStart(14)}   ${fmt(median(ratios), 3).padStart(6)}x  (${ratios.map((ratio) => fmt(ratio, 3)).join(' / ')})`);
+    console.log(`  ${name.padEnd(44)} ${fmt(ours, 0).padStart(8)}   ${fmt(bare, 0).padStart(14)}   ${fmt(ratioOf(rounds), 3).padStart(6)}x  (${rounds.map((round) => fmt(round.ours / round.bare, 3)).join(' / ')})`);
   }
   const post = figures.find((figure) => figure.name.startsWith('POST'));
   if (databaseUrl && post) {
@@ -46,7 +46,7 @@ async function printRest(label: string, server: ServerProcess, databaseUrl?: str
     const bare = median(post.rounds.map((round) => round.bare));
     const ours = median(post.rounds.map((round) => round.ours));
     console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(floor.counterMs, 3)} ms`);
-    console.log(`    = at best ${fmt(bestPostRatio(bare, floor), 3)}x bare (PodTable ${fmt(median(post.rounds.map((round) => round.ours / round.bare)), 3)}x, ${fmt(1000 / ours, 2)} ms per POST)`);
+    console.log(`    = at best ${fmt(bestPostRatio(bare, floor), 3)}x bare (PodTable ${fmt(ratioOf(post.rounds), 3)}x, ${fmt(1000 / ours, 2)} ms per POST)`);
   }
 }
 
@@ -74,11 +74,12 @@ try {
   console.log('                                 p50 ms   p99 ms   deliveries/s   frame bytes');
   const row = (label: string, result: FanoutResult) =>
     console.log(`  ${label.padEnd(30)} ${fmt(result.p50).padStart(6)}   ${fmt(result.p99).padStart(6)}   ${fmt(result.deliveriesPerSecond, 0).padStart(12)}   ${String(result.frameBytes).padStart(5)}`);
-  const ratios = (ours: FanoutResult, reference: FanoutResult) => ({ p50: ours.p50 / reference.p50, p99: ours.p99 / reference.p99, throughput: ours.deliveriesPerSecond / reference.deliveriesPerSecond });
-  const ratioRow = (label: string, r: ReturnType<typeof ratios>) =>
+  type Ratios = { p50: number; p99: number; throughput: number };
+  const ratios = (ours: FanoutResult, reference: FanoutResult): Ratios => ({ p50: ours.p50 / reference.p50, p99: ours.p99 / reference.p99, throughput: ours.deliveriesPerSecond / reference.deliveriesPerSecond });
+  const ratioRow = (label: string, r: Ratios) =>
     console.log(`  ${label.padEnd(30)} ${fmt(r.p50, 2).padStart(6)}x  ${fmt(r.p99, 2).padStart(6)}x  ${fmt(r.throughput, 2).padStart(11)}x`);
-  const versusBare: Array<ReturnType<typeof ratios>> = [];
-  const versusSized: Array<ReturnType<typeof ratios>> = [];
+  const versusBare: Array<Ratios> = [];
+  const versusSized: Array<Ratios> = [];
   for (let round = 1; round <= FANOUT_ROUNDS; round++) {
     const bare = await bareWsFanout();
     const bareSized = await bareWsFanout(sameFrame(sender, receiver));
@@ -90,7 +91,7 @@ try {
     versusSized.push(ratios(ours, bareSized));
     ratioRow(`${round}: ratio (ours/bare)`, versusBare.at(-1)!);
   }
-  const medianOf = (all: Array<ReturnType<typeof ratios>>) => ({ p50: median(all.map((r) => r.p50)), p99: median(all.map((r) => r.p99)), throughput: median(all.map((r) => r.throughput)) });
+  const medianOf = (all: Array<Ratios>) => ({ p50: median(all.map((r) => r.p50)), p99: median(all.map((r) => r.p99)), throughput: median(all.map((r) => r.throughput)) });
   ratioRow('median ratio (ours/bare)', medianOf(versusBare));
   ratioRow('median (ours/PodTable-sized)', medianOf(versusSized));
   console.log('  (targets vs bare: p99 ≤ 1.2x, deliveries/s ≥ 0.8x)');

@@ -5,10 +5,10 @@
  * trip is a socket write and a wake-up of the backend, the bulk of a message POST's time).
  * The write limit (`before`) is counted here, once: the options handed back for the ordinary
  * transaction no longer carry it.
- * Every database error of the statement (one with a SQLSTATE) means it wrote nothing (a statement is atomic): a
- * repeat's claim or a taken id (unique violation), a deadlock, a serialization failure; the
- * ordinary transaction then judges the mutation, with its answers and its retries. The cost of
- * such a fallback is one statement, only on those rare paths.
+ * Every database error of the statement (one with a SQLSTATE) means it wrote nothing (a
+ * statement is atomic): a repeat's claim or a taken id (unique violation), a deadlock, a
+ * serialization failure; the ordinary transaction then judges the mutation, with its answers
+ * and its retries. The cost of such a fallback is one statement, only on those rare paths.
  */
 import { sqlState } from '../db/errors';
 import type { AppDeps } from '../deps';
