@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import { AVATAR_MAX_BYTES } from '../src/contract/limits';
 import { installAuth } from './auth/authenticate';
+import { createMeCache, listenForUserRecords } from './users/meCache';
 import { createTokenCache } from './auth/tokenCache';
 import { registerResetRoutes } from './auth/resetRoutes';
 import { registerCardRoutes } from './cards/routes';
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hub = new LiveHub(transport, app.log, { metrics, now, ...options.hub });
   const tokens = createTokenCache({ db, now });
   hub.onRevocation((revocation) => tokens.forget(revocation));
+  const meCache = createMeCache();
+  listenForUserRecords(transport, meCache);
   const tickets = createTicketBook({
     secret: config.liveTicketSecret ?? loadOrCreateTicketSecret(config.dataDir),
     now,
@@ -129,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     limits,
     tokens,
+    meCache,
     tickets,
     metrics,
     redis,

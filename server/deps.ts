@@ -9,6 +9,7 @@ import type { Mail, Mailer } from './mail';
 import type { Metrics } from './metrics';
 import type { Lifecycle } from './ops/lifecycle';
 import type { RedisClient } from './redis';
+import type { MeCache } from './users/meCache';
 
 export interface AppDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface AppDeps {
   limits: Limits;
   /** Bearer token → user, cached; revocations clear it on every process. */
   tokens: TokenResolver;
+  /** GET /api/users/me's answers, cached per user; kept current from the bus (users/meCache.ts). */
+  meCache: MeCache;
   tickets: TicketBook;
   /** Prometheus metrics; e.g. `metrics.syncPushes.inc(n)` in the push route. */
   metrics: Metrics;

@@ -31,10 +31,15 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('users_me');
 
+  // Answered from memory when the cache holds the user (users/meCache.ts: kept current by every
+  // process's USER_UPDATED events); one query otherwise.
   app.get('/api/users/me', { config: { auth: true } }, async (request) => {
-    const [row] = await readMe.execute({ id: requireUser(request).id });
+    const id = requireUser(request).id;
+    const cached = deps.meCache.get(id);
+    if (cached) return cached;
+    const [row] = await readMe.execute({ id });
     if (!row) throw unauthorized(ServerText.unauthorized);
-    return toUser(row);
+    return deps.meCache.remember(toUser(row));
   });
 
   /**

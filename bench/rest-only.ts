@@ -1,0 +1,15 @@
+/** `npm run bench:rest`: only the REST figures of `npm run bench` (rest-report.ts), embedded then PostgreSQL. */
+import os from 'node:os';
+import { ServerProcess } from '../tests/e2e/server-process';
+import { BENCH_ENV } from './env';
+import { printRest, printRestOnPostgres } from './rest-report';
+
+console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)`);
+const server = new ServerProcess(BENCH_ENV);
+try {
+  await server.start();
+  await printRest('the embedded database', server);
+} finally {
+  await server.dispose();
+}
+await printRestOnPostgres(BENCH_ENV);

@@ -1,0 +1,121 @@
+/**
+ * GET /api/users/me from memory (server/users/meCache.ts): a process answers from its copy, and
+ * an edit made on any process reaches every copy through the bus's USER_UPDATED event. Two
+ * servers on one database and one bus stand for two processes.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { User } from '../../src/contract/users';
+import { users } from '../../server/db/schema';
+import type { Database } from '../../server/db/open';
+import type { LiveBusMessage } from '../../server/live/transport';
+import { createLocalTransport } from '../../server/live/transport';
+import { createMeCache, listenForUserRecords } from '../../server/users/meCache';
+import { createTestDatabase } from './db';
+import { startServer, type TestServer } from './helpers';
+
+let database: Database;
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const bus = createLocalTransport();
+  a = await startServer({ database, liveTransport: bus });
+  b = await startServer({ database, liveTransport: bus });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await database?.close();
+});
+
+const me = async (on: TestServer, token: string) => {
+  const answer = await on.request<User>('GET', '/api/users/me', { token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+describe('GET /api/users/me from memory', () => {
+  it('answers from its copy: a change made behind the bus (straight in the database) is not seen by a process that holds one', async () => {
+    const { token, user } = await a.newUser('mc');
+    expect((await me(b, token)).displayName).toBeNull();
+    await database.db.update(users).set({ displayName: 'Behind the bus' }).where(eq(users.id, user.id));
+    // The documented limit: only changes that go through the change log reach the copies.
+    expect((await me(b, token)).displayName).toBeNull();
+    b.app.deps.meCache.clear();
+    expect((await me(b, token)).displayName).toBe('Behind the bus');
+  });
+
+  it('a profile edit on one process is answered by the other at once, though it held the old record', async () => {
+    const { token } = await a.newUser('pe');
+    const before = await me(b, token);
+    expect(b.app.deps.meCache.get(before.id)).toEqual(before);
+    const edit = await a.request<User>('PUT', '/api/users/me', { token, body: { displayName: 'Ana the Bold' } });
+    expect(edit.status).toBe(200);
+    expect(await me(b, token)).toEqual(edit.body);
+    expect(await me(a, token)).toEqual(edit.body);
+    expect(edit.body.rev).toBe((before.rev ?? 0) + 1);
+  });
+
+  it('a deck deleted on one process clears the default deck in the other process\'s copy', async () => {
+    const { token } = await a.newUser('dd');
+    const deck = await a.request<{ id: string }>('POST', '/api/decks', { token, body: { name: 'Atraxa' } });
+    expect(deck.status).toBe(201);
+    expect((await a.request('PUT', '/api/users/me', { token, body: { defaultDeckId: deck.body.id } })).status).toBe(200);
+    expect((await me(b, token)).defaultDeckId).toBe(deck.body.id);
+    expect((await a.request('DELETE', `/api/decks/${deck.body.id}`, { token })).status).toBe(204);
+    expect((await me(b, token)).defaultDeckId).toBeNull();
+  });
+});
+
+describe('the cache itself', () => {
+  const user = (rev: number, displayName: string): User => ({ id: 'u1', username: 'ana', displayName, email: 'ana@example.com', avatarUrl: null, defaultDeckId: null, rev });
+
+  it('never takes a record back to an older rev (a read that started before an edit and ended after its event)', () => {
+    const cache = createMeCache();
+    expect(cache.remember(user(3, 'new'))).toEqual(user(3, 'new'));
+    expect(cache.remember(user(2, 'old'))).toEqual(user(3, 'new'));
+    expect(cache.get('u1')).toEqual(user(3, 'new'));
+    cache.remember(user(4, 'newer'));
+    expect(cache.get('u1')?.displayName).toBe('newer');
+  });
+
+  it('forgets a copy after its time to live', () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createMeCache({ ttlMs: 1000 });
+      cache.remember(user(1, 'x'));
+      vi.advanceTimersByTime(999);
+      expect(cache.get('u1')).toBeDefined();
+      vi.advanceTimersByTime(2);
+      expect(cache.get('u1')).toBeUndefined();
+      expect(cache.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps at most maxEntries users, the oldest going first', () => {
+    const cache = createMeCache({ maxEntries: 2 });
+    for (const id of ['u1', 'u2', 'u3']) cache.remember({ ...user(1, id), id });
+    expect(cache.size).toBe(2);
+    expect(cache.get('u1')).toBeUndefined();
+    expect(cache.get('u3')?.displayName).toBe('u3');
+  });
+
+  it('learns records from USER_UPDATED bus events only, and forgets everything on a bus gap', () => {
+    const handlers: Array<(message: LiveBusMessage) => void> = [];
+    const gaps: Array<(reason: string) => void> = [];
+    const cache = createMeCache();
+    listenForUserRecords({ onMessage: (h) => handlers.push(h), onGap: (h) => gaps.push(h) }, cache);
+    const send = (message: LiveBusMessage) => handlers.forEach((h) => h(message));
+    send({ kind: 'event', userIds: ['u1'], data: JSON.stringify({ type: 'DM_RECEIVED', payload: { content: 'say "USER_UPDATED"' } }) });
+    expect(cache.size).toBe(0);
+    send({ kind: 'event', userIds: ['u1'], positions: [7], data: JSON.stringify({ type: 'USER_UPDATED', payload: user(5, 'from the bus') }) });
+    expect(cache.get('u1')?.displayName).toBe('from the bus');
+    send({ kind: 'disconnect', userIds: ['u1'], code: 4001, reason: 'x' });
+    expect(cache.size).toBe(1);
+    gaps.forEach((h) => h('subscription lost'));
+    expect(cache.size).toBe(0);
+  });
+});
