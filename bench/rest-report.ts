@@ -9,7 +9,8 @@ import pg from 'pg';
 import { withDefaultUser } from '../server/db/open';
 import { ServerProcess } from '../tests/e2e/server-process';
 import { account } from './accounts';
-import { bestPostRatio, durableFloor } from './durable-floor';
+import { LEASE_MAX } from '../server/limits/lease';
+import { bestPostRatio, counterShareMs, durableFloor } from './durable-floor';
 import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare, type RestRound } from './rest';
 import { fmt, median } from './stats';
 
@@ -29,7 +30,7 @@ export async function printRest(label: string, server: ServerProcess, databaseUr
     const floor = await durableFloor(databaseUrl);
     const bare = median(post.rounds.map((round) => round.bare));
     const ours = median(post.rounds.map((round) => round.ours));
-    console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(floor.counterMs, 3)} ms`);
+    console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(counterShareMs(floor), 3)} ms (${fmt(floor.counterMs, 3)} ms a round trip, one per lease of ${LEASE_MAX})`);
     console.log(`    = at best ${fmt(bestPostRatio(bare, floor), 3)}x bare (PodTable ${fmt(ratioOf(post.rounds), 3)}x, ${fmt(1000 / ours, 2)} ms per POST)`);
   }
 }
@@ -44,23 +45,33 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-/** The REST figures on a fresh PostgreSQL database (dropped afterwards), when TEST_DATABASE_URL is set. */
+/**
+ * The REST figures on a fresh PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL is
+ * set; and again with Redis for the live bus and the counters when TEST_REDIS_URL is set too
+ * (the scale-out setup of docs/operations.md).
+ */
 export async function printRestOnPostgres(env: NodeJS.ProcessEnv): Promise<void> {
   const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (postgresUrl) {
+  if (!postgresUrl) {
+    console.log('\n(REST on PostgreSQL: set TEST_DATABASE_URL to measure it too.)');
+    return;
+  }
+  const redisUrl = process.env.TEST_REDIS_URL?.trim();
+  const setups = [{ label: 'PostgreSQL (live bus and counters in PostgreSQL)', extra: {} }];
+  if (redisUrl) setups.push({ label: 'PostgreSQL + Redis (live bus and counters in Redis)', extra: { REDIS_URL: redisUrl } });
+  for (const { label, extra } of setups) {
     const name = `podtable_bench_${randomBytes(4).toString('hex')}`;
     await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
     const url = new URL(withDefaultUser(postgresUrl));
     url.pathname = `/${name}`;
-    const onPostgres = new ServerProcess({ ...env, DATABASE_URL: url.toString() });
+    const onPostgres = new ServerProcess({ ...env, ...extra, DATABASE_URL: url.toString() });
     try {
       await onPostgres.start();
-      await printRest('PostgreSQL', onPostgres, url.toString());
+      await printRest(label, onPostgres, url.toString());
     } finally {
       await onPostgres.dispose();
       await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
-  } else {
-    console.log('\n(REST on PostgreSQL: set TEST_DATABASE_URL to measure it too.)');
   }
+  if (!redisUrl) console.log('\n(REST on PostgreSQL + Redis: set TEST_REDIS_URL to measure it too.)');
 }

@@ -45,6 +45,9 @@ export interface LimitOverrides {
   forgotPasswordPerIp?: LimitSpec;
 }
 
+/** Write budgets are spent in leases on a shared store (lease.ts); the brakes count every attempt exactly. */
+const LEASED = { leased: true } as const;
+
 interface WriteLimiters {
   perUser?: Limiter;
   perIp: Limiter;
@@ -72,8 +75,8 @@ export class Limits {
     for (const kind of WRITE_KINDS) {
       const policy = settings.writes[kind];
       this.writes.set(kind, {
-        perUser: policy.perUser ? new Limiter(backend, `w-${kind}-user`, scaled(policy.perUser, settings.scale), LimitText.tooManyWrites) : undefined,
-        perIp: new Limiter(backend, `w-${kind}-ip`, scaled(policy.perIp, settings.scale), LimitText.tooManyWrites),
+        perUser: policy.perUser ? new Limiter(backend, `w-${kind}-user`, scaled(policy.perUser, settings.scale), LimitText.tooManyWrites, LEASED) : undefined,
+        perIp: new Limiter(backend, `w-${kind}-ip`, scaled(policy.perIp, settings.scale), LimitText.tooManyWrites, LEASED),
       });
     }
   }
@@ -85,12 +88,12 @@ export class Limits {
   }
 
   async consumeIp(kind: WriteKind, ip: string): Promise<void> {
-    await this.limiters(kind).perIp.consume(ip);
+    await this.limiters(kind).perIp.spend(ip);
   }
 
   /** Keyed by the user id, or before authentication by a hash of the bearer credential (no database lookup). */
   async consumeSubject(kind: WriteKind, subject: string): Promise<void> {
-    await this.limiters(kind).perUser?.consume(subject);
+    await this.limiters(kind).perUser?.spend(subject);
   }
 }
 

@@ -7,6 +7,9 @@
  * - NOTIFY refuses payloads of 8000 bytes or more: a bigger message is stored in `live_events`
  *   and only its id is notified; listeners read the row. Rows are purged after
  *   LIVE_EVENT_RETENTION_MS (listeners read them within milliseconds).
+ * - NOTIFYs go out on the LISTEN connection while it is up (see `notify`), else on the pool. A
+ *   send stuck on a half-open LISTEN connection fails when the liveness check replaces the
+ *   connection (pg's `end` destroys a socket with a query in flight) and is retried on the pool.
  * - Sends run one at a time in publish order and a failed one is retried (publishQueue.ts);
  *   reads of notifications are serialised too, so a by-reference message is not overtaken
  *   by a later small one.
@@ -95,8 +98,17 @@ export async function createPostgresTransport(options: PostgresTransportOptions)
     for (const handler of gapHandlers) handler(reason);
   }
 
+  /**
+   * On the LISTEN connection while it is up: its own notification then comes back in the same
+   * answer (no other backend is woken for it), the statement is prepared once, and no pool
+   * connection is taken. Per message on PostgreSQL, CPU per sequential POST fell from ~0.53 to
+   * ~0.39 ms in PostgreSQL and ~0.70 to ~0.55 ms in the server. While that connection is down,
+   * the pool sends (other processes still hear this one).
+   */
   async function notify(payload: string): Promise<void> {
-    await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    const own = listener;
+    if (own) await own.query({ name: 'podtable_live_notify', text: 'SELECT pg_notify($1, $2)', values: [LIVE_CHANNEL, payload] });
+    else await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`);
   }
 
   async function send(item: Outgoing): Promise<void> {

@@ -152,6 +152,19 @@ describe('stores', () => {
     expect(rows).toHaveLength(DB_KIND === 'postgres' ? 1 : 0);
   });
 
+  it.skipIf(DB_KIND !== 'postgres')('on PostgreSQL a write takes a lease of a tenth of the budget from the shared counter, and spends the rest in memory', async () => {
+    const server = await limitedServer({ message: { perUser: { points: 100, durationSeconds: 60 }, perIp: { points: 1000, durationSeconds: 60 } } });
+    const [me, you] = await Promise.all([server.newUser('ls'), server.newUser('ls2')]);
+    const ip = address();
+    const stored = async (key: string) => (await server.database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.points;
+    expect((await sendDm(server, me.token, you.user.id, ip)).status).toBe(201);
+    expect(await stored(`pt:w-message-user:user:${me.user.id}`)).toBe(10);
+    expect(await stored(`pt:w-message-ip:${ip}`)).toBe(10);
+    for (let i = 0; i < 10; i++) expect((await sendDm(server, me.token, you.user.id, ip)).status).toBe(201);
+    expect(await stored(`pt:w-message-user:user:${me.user.id}`)).toBe(20);
+    expect(await server.database.db.$count(directMessages, eq(directMessages.senderId, me.user.id))).toBe(11);
+  });
+
   it.skipIf(!TEST_REDIS_URL)('counts in Redis when it is configured, shared by two server processes', async () => {
     const clients = [new Redis(TEST_REDIS_URL!), new Redis(TEST_REDIS_URL!)];
     try {
