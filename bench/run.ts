@@ -16,7 +16,7 @@ import { account } from './accounts';
 import { crashReplay, KILL_WINDOW_MS, QUEUED as CRASH_QUEUED, ROUNDS as CRASH_ROUNDS } from './crash-replay';
 import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
 import { buildApp, reportFirstLoad } from './first-load-report';
-import { bareWsFanout, FANOUT_ROUNDS, MESSAGES, podTableFanout, sameFrame, SOCKETS, type FanoutResult } from './live-fanout';
+import { bareWsFanout, FANOUT_ROUNDS, MESSAGES, podTableFanout, sameFrame, SOCKETS, WARMUP_MESSAGES, type FanoutResult } from './live-fanout';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
 import { fmt, median } from './stats';
@@ -34,7 +34,7 @@ try {
   const sender = await account(server.url, 'sender');
   const receiver = await account(server.url, 'receiver');
 
-  console.log(`\nLive fan-out: ${MESSAGES} messages, each to ${SOCKETS} sockets (loopback), ${FANOUT_ROUNDS} rounds; ratios within a round, then their median`);
+  console.log(`\nLive fan-out: ${MESSAGES} messages (after ${WARMUP_MESSAGES} unmeasured), each to ${SOCKETS} sockets (loopback), ${FANOUT_ROUNDS} rounds; ratios within a round, then their median`);
   console.log('                                 p50 ms   p99 ms   deliveries/s   frame bytes');
   const row = (label: string, result: FanoutResult) =>
     console.log(`  ${label.padEnd(30)} ${fmt(result.p50).padStart(6)}   ${fmt(result.p99).padStart(6)}   ${fmt(result.deliveriesPerSecond, 0).padStart(12)}   ${String(result.frameBytes).padStart(5)}`);
