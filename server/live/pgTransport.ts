@@ -29,7 +29,7 @@ import { toNumber } from '../db/errors';
 import { withDefaultUser } from '../db/open';
 import type { Db } from '../db/types';
 import { createPublishQueue } from './publishQueue';
-import { errorInfo, isBusMessage, type BusMetrics, type Envelope, type LiveBusMessage, type LiveTransport, type TransportLog } from './transport';
+import { errorInfo, isBusMessage, ownEnvelopePrefix, type BusMetrics, type Envelope, type LiveBusMessage, type LiveTransport, type TransportLog } from './transport';
 
 export const LIVE_CHANNEL = 'podtable_live';
 /** NOTIFY's limit is 8000 bytes; the margin keeps the envelope well clear of it. */
@@ -133,7 +133,9 @@ export async function createPostgresTransport(options: PostgresTransportOptions)
     retryMinMs: options.retryMinMs,
   });
 
+  const own = ownEnvelopePrefix(instanceId);
   async function receive(payload: string): Promise<void> {
+    if (payload.startsWith(own)) return;
     const envelope = JSON.parse(payload) as Envelope;
     if (envelope.o === instanceId) return;
     if (typeof envelope.t === 'number') metrics?.liveBusLag.observe(Math.max(0, Date.now() - envelope.t) / 1000);

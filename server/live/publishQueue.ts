@@ -104,7 +104,11 @@ export function createPublishQueue<T>(options: PublishQueueOptions<T>): PublishQ
       }
       items.push(item);
       setBacklog();
-      if (!running) void run();
+      if (running) return;
+      // Started after this turn's I/O: the request that published writes its answer before the
+      // bus send's socket write (the answer is on the author's critical path, the bus is not).
+      running = true;
+      setImmediate(() => void run());
     },
     get pending() {
       return items.length;

@@ -19,7 +19,7 @@ import { createRedisClient, redisKey, redisReady, type RedisClient } from '../re
 
 export const LIVENESS_INTERVAL_MS = 10_000;
 import { createPublishQueue } from './publishQueue';
-import { errorInfo, isBusMessage, type BusMetrics, type Envelope, type LiveBusMessage, type LiveTransport, type TransportLog } from './transport';
+import { errorInfo, ownEnvelopePrefix, isBusMessage, type BusMetrics, type Envelope, type LiveBusMessage, type LiveTransport, type TransportLog } from './transport';
 
 export interface RedisTransportOptions {
   url: string;
@@ -64,8 +64,9 @@ export async function createRedisTransport(options: RedisTransportOptions): Prom
     for (const handler of gapHandlers) handler(reason);
   }
 
+  const own = ownEnvelopePrefix(instanceId);
   subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
+    if (from !== channel || payload.startsWith(own)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;

@@ -64,6 +64,12 @@ export interface Envelope {
   g?: 1;
 }
 
+/**
+ * How every envelope this process sends begins (`o` is always the first key): its own messages
+ * coming back from the bus are skipped on this prefix, without parsing them.
+ */
+export const ownEnvelopePrefix = (instanceId: string) => `{"o":${JSON.stringify(instanceId)},`;
+
 export const errorInfo = (error: unknown) => ({ err: { message: error instanceof Error ? error.message : String(error) } });
 
 export function isBusMessage(message: unknown): message is LiveBusMessage {

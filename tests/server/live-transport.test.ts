@@ -232,11 +232,25 @@ describe('publish queue (shared by the PostgreSQL and Redis transports)', () => 
     await queue.close(100);
   });
 
+  it('starts sending after the turn that published (the request writes its answer first), in publish order', async () => {
+    const sent: number[] = [];
+    const queue = createPublishQueue<number>({ send: async (n) => void sent.push(n), gapNotice: () => -1, log: quietLog });
+    queue.push(1);
+    queue.push(2);
+    await Promise.resolve();
+    expect(sent).toEqual([]);
+    await waitFor(() => sent.length === 2);
+    expect(sent).toEqual([1, 2]);
+    await queue.close(100);
+  });
+
   it('beyond its backlog gives messages up and sends a gap notice right after the message it was retrying', async () => {
     const sent: number[] = [];
     let up = false;
+    let attempts = 0;
     const queue = createPublishQueue<number>({
       send: async (n) => {
+        attempts += 1;
         if (!up) throw new Error('bus away');
         sent.push(n);
       },
@@ -245,7 +259,10 @@ describe('publish queue (shared by the PostgreSQL and Redis transports)', () => 
       maxPending: 3,
       retryMinMs: 5,
     });
-    for (const n of [1, 2, 3, 4, 5]) queue.push(n);
+    queue.push(1);
+    // Sends start after the turn that published (the answer goes out first): wait until 1 is being retried.
+    await waitFor(() => attempts > 0);
+    for (const n of [2, 3, 4, 5]) queue.push(n);
     expect(queue.pending).toBe(3);
     up = true;
     await waitFor(() => sent.length === 4);
