@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import type { LimitBackend, LimitOverrides } from '../../server/limits';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/open';
+import { createLocalTransport } from '../../server/live/transport';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { LoginResponse, User } from '../../src/contract/users';
 import { createTestDatabase } from './db';
@@ -252,4 +254,28 @@ export function openSocket(url: string): Promise<SocketResult> {
     socket.once('close', () => resolve(result));
     socket.once('error', reject);
   });
+}
+
+/** Two servers on one database and one in-process bus: two server processes, in one test file. */
+export interface TwoProcesses {
+  database: Database;
+  a: TestServer;
+  b: TestServer;
+}
+
+/** Starts them before the file's tests and closes them after (vitest's beforeAll/afterAll); read the fields inside tests. */
+export function useTwoProcesses(): TwoProcesses {
+  const two = {} as TwoProcesses;
+  beforeAll(async () => {
+    two.database = await createTestDatabase();
+    const bus = createLocalTransport();
+    two.a = await startServer({ database: two.database, liveTransport: bus });
+    two.b = await startServer({ database: two.database, liveTransport: bus });
+  });
+  afterAll(async () => {
+    await two.a?.close();
+    await two.b?.close();
+    await two.database?.close();
+  });
+  return two;
 }

@@ -3,31 +3,15 @@
  * an edit made on any process reaches every copy through the bus's USER_UPDATED event. Two
  * servers on one database and one bus stand for two processes.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { User } from '../../src/contract/users';
 import { users } from '../../server/db/schema';
-import type { Database } from '../../server/db/open';
 import type { LiveBusMessage } from '../../server/live/transport';
-import { createLocalTransport } from '../../server/live/transport';
 import { createMeCache, listenForUserRecords } from '../../server/users/meCache';
-import { createTestDatabase } from './db';
-import { startServer, type TestServer } from './helpers';
+import { useTwoProcesses, type TestServer } from './helpers';
 
-let database: Database;
-let a: TestServer;
-let b: TestServer;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const bus = createLocalTransport();
-  a = await startServer({ database, liveTransport: bus });
-  b = await startServer({ database, liveTransport: bus });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+const two = useTwoProcesses();
 
 const me = async (on: TestServer, token: string) => {
   const answer = await on.request<User>('GET', '/api/users/me', { token });
@@ -37,34 +21,34 @@ const me = async (on: TestServer, token: string) => {
 
 describe('GET /api/users/me from memory', () => {
   it('answers from its copy: a change made behind the bus (straight in the database) is not seen by a process that holds one', async () => {
-    const { token, user } = await a.newUser('mc');
-    expect((await me(b, token)).displayName).toBeNull();
-    await database.db.update(users).set({ displayName: 'Behind the bus' }).where(eq(users.id, user.id));
+    const { token, user } = await two.a.newUser('mc');
+    expect((await me(two.b, token)).displayName).toBeNull();
+    await two.database.db.update(users).set({ displayName: 'Behind the bus' }).where(eq(users.id, user.id));
     // The documented limit: only changes that go through the change log reach the copies.
-    expect((await me(b, token)).displayName).toBeNull();
-    b.app.deps.meCache.clear();
-    expect((await me(b, token)).displayName).toBe('Behind the bus');
+    expect((await me(two.b, token)).displayName).toBeNull();
+    two.b.app.deps.meCache.clear();
+    expect((await me(two.b, token)).displayName).toBe('Behind the bus');
   });
 
   it('a profile edit on one process is answered by the other at once, though it held the old record', async () => {
-    const { token } = await a.newUser('pe');
-    const before = await me(b, token);
-    expect(b.app.deps.meCache.get(before.id)).toEqual(before);
-    const edit = await a.request<User>('PUT', '/api/users/me', { token, body: { displayName: 'Ana the Bold' } });
+    const { token } = await two.a.newUser('pe');
+    const before = await me(two.b, token);
+    expect(two.b.app.deps.meCache.get(before.id)).toEqual(before);
+    const edit = await two.a.request<User>('PUT', '/api/users/me', { token, body: { displayName: 'Ana the Bold' } });
     expect(edit.status).toBe(200);
-    expect(await me(b, token)).toEqual(edit.body);
-    expect(await me(a, token)).toEqual(edit.body);
+    expect(await me(two.b, token)).toEqual(edit.body);
+    expect(await me(two.a, token)).toEqual(edit.body);
     expect(edit.body.rev).toBe((before.rev ?? 0) + 1);
   });
 
   it('a deck deleted on one process clears the default deck in the other process\'s copy', async () => {
-    const { token } = await a.newUser('dd');
-    const deck = await a.request<{ id: string }>('POST', '/api/decks', { token, body: { name: 'Atraxa' } });
+    const { token } = await two.a.newUser('dd');
+    const deck = await two.a.request<{ id: string }>('POST', '/api/decks', { token, body: { name: 'Atraxa' } });
     expect(deck.status).toBe(201);
-    expect((await a.request('PUT', '/api/users/me', { token, body: { defaultDeckId: deck.body.id } })).status).toBe(200);
-    expect((await me(b, token)).defaultDeckId).toBe(deck.body.id);
-    expect((await a.request('DELETE', `/api/decks/${deck.body.id}`, { token })).status).toBe(204);
-    expect((await me(b, token)).defaultDeckId).toBeNull();
+    expect((await two.a.request('PUT', '/api/users/me', { token, body: { defaultDeckId: deck.body.id } })).status).toBe(200);
+    expect((await me(two.b, token)).defaultDeckId).toBe(deck.body.id);
+    expect((await two.a.request('DELETE', `/api/decks/${deck.body.id}`, { token })).status).toBe(204);
+    expect((await me(two.b, token)).defaultDeckId).toBeNull();
   });
 });
 

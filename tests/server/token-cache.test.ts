@@ -3,72 +3,56 @@
  * 30 s, and a revocation on any process clears it everywhere at once. Two servers on one
  * database and one bus stand for two processes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../src/contract/limits';
 import { hashSecret } from '../../server/auth/tokens';
 import { authTokens } from '../../server/db/schema';
-import type { Database } from '../../server/db/open';
-import { createLocalTransport } from '../../server/live/transport';
-import { createTestDatabase } from './db';
-import { linkIn, startServer, type TestServer } from './helpers';
+import { linkIn, startServer, useTwoProcesses, type TestServer } from './helpers';
 
-let database: Database;
-let a: TestServer;
-let b: TestServer;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const bus = createLocalTransport();
-  a = await startServer({ database, liveTransport: bus });
-  b = await startServer({ database, liveTransport: bus });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+const two = useTwoProcesses();
 
 const me = (on: TestServer, token: string) => on.request('GET', '/api/users/me', { token });
 
 describe('token cache', () => {
   it('answers from memory: a token revoked behind its back (no bus message) still works until the cache forgets it', async () => {
-    const { token } = await b.newUser('cache');
-    expect((await me(b, token)).status).toBe(200);
-    await database.db.update(authTokens).set({ revoked: true }).where(eq(authTokens.tokenHash, hashSecret(token)));
+    const { token } = await two.b.newUser('cache');
+    expect((await me(two.b, token)).status).toBe(200);
+    await two.database.db.update(authTokens).set({ revoked: true }).where(eq(authTokens.tokenHash, hashSecret(token)));
     // The documented limit: only a revocation through the bus (logout, reset) is seen at once.
-    expect((await me(b, token)).status).toBe(200);
-    expect((await a.request('GET', '/api/users/me', { token })).status).toBe(401);
+    expect((await me(two.b, token)).status).toBe(200);
+    expect((await two.a.request('GET', '/api/users/me', { token })).status).toBe(401);
   });
 
   it('logout on one process refuses the token on the other at once, though it was cached there', async () => {
-    const { token, username, password } = await a.newUser('lo');
-    const kept = await a.login(username, password);
-    expect((await me(b, token)).status).toBe(200);
-    expect((await me(b, kept.token)).status).toBe(200);
-    expect((await a.request('POST', '/api/users/logout', { token })).status).toBe(204);
-    expect((await me(b, token)).status).toBe(401);
-    expect((await me(b, kept.token)).status).toBe(200);
+    const { token, username, password } = await two.a.newUser('lo');
+    const kept = await two.a.login(username, password);
+    expect((await me(two.b, token)).status).toBe(200);
+    expect((await me(two.b, kept.token)).status).toBe(200);
+    expect((await two.a.request('POST', '/api/users/logout', { token })).status).toBe(204);
+    expect((await me(two.b, token)).status).toBe(401);
+    expect((await me(two.b, kept.token)).status).toBe(200);
   });
 
   it('a password reset on one process refuses every token of the user on the other at once', async () => {
-    const { token, username, password, email } = await a.newUser('rs');
-    const second = await a.login(username, password);
-    for (const t of [token, second.token]) expect((await me(b, t)).status).toBe(200);
-    await a.request('POST', '/api/auth/forgot-password', { body: { email } });
-    const resetToken = linkIn(await a.waitForMail((text) => text.includes(email) && text.includes('reset-password'))).split('/').pop()!;
-    expect((await a.request('PATCH', `/api/auth/reset-password/${resetToken}`, { body: { newPassword: `${password}-new` } })).status).toBe(200);
-    for (const t of [token, second.token]) expect((await me(b, t)).status).toBe(401);
+    const { token, username, password, email } = await two.a.newUser('rs');
+    const second = await two.a.login(username, password);
+    for (const t of [token, second.token]) expect((await me(two.b, t)).status).toBe(200);
+    await two.a.request('POST', '/api/auth/forgot-password', { body: { email } });
+    const resetToken = linkIn(await two.a.waitForMail((text) => text.includes(email) && text.includes('reset-password'))).split('/').pop()!;
+    expect((await two.a.request('PATCH', `/api/auth/reset-password/${resetToken}`, { body: { newPassword: `${password}-new` } })).status).toBe(200);
+    for (const t of [token, second.token]) expect((await me(two.b, t)).status).toBe(401);
   });
 
   it('a write with a token cached before its logout is refused at once, and counts against nobody', async () => {
-    const { token, user } = await a.newUser('wr');
-    const other = await a.newUser('wr2');
+    const { token, user } = await two.a.newUser('wr');
+    const other = await two.a.newUser('wr2');
     const dm = (on: TestServer) => on.request('POST', '/api/direct-messages/send', { token, body: { receiverId: other.user.id, content: 'hi' } });
-    expect((await dm(b)).status).toBe(201);
-    expect(b.app.deps.tokens.cached(token)?.id).toBe(user.id);
-    expect((await a.request('POST', '/api/users/logout', { token })).status).toBe(204);
-    expect(b.app.deps.tokens.cached(token)).toBeUndefined();
-    expect((await dm(b)).status).toBe(401);
+    expect((await dm(two.b)).status).toBe(201);
+    expect(two.b.app.deps.tokens.cached(token)?.id).toBe(user.id);
+    expect((await two.a.request('POST', '/api/users/logout', { token })).status).toBe(204);
+    expect(two.b.app.deps.tokens.cached(token)).toBeUndefined();
+    expect((await dm(two.b)).status).toBe(401);
   });
 
   it('a cached token stops working when it expires', async () => {
