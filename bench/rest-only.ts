@@ -1,4 +1,4 @@
-/** `npm run bench:rest`: only the REST figures of `npm run bench` (rest-report.ts), embedded then PostgreSQL. */
+/** `npm run bench:rest`: only the REST figures of `npm run bench` (rest-report.ts): embedded, then PostgreSQL and PostgreSQL + Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set. */
 import os from 'node:os';
 import { ServerProcess } from '../tests/e2e/server-process';
 import { BENCH_ENV } from './env';

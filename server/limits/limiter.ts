@@ -36,8 +36,13 @@ export class Limiter {
       return { granted: true, remainingPoints: granted.remainingPoints, msBeforeNext: granted.msBeforeNext };
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;
-      return { granted: false, msBeforeNext: (rejection as RateLimiterRes).msBeforeNext ?? this.spec.durationSeconds * 1000 };
+      return { granted: false, msBeforeNext: this.msLeftIn(rejection) };
     }
+  }
+
+  /** How long the refused key's window still runs (a rejection is the store's RateLimiterRes, not an Error). */
+  private msLeftIn(rejection: unknown): number {
+    return (rejection as RateLimiterRes).msBeforeNext ?? this.spec.durationSeconds * 1000;
   }
 
   /** Counts one use; throws 429 (Retry-After = until the window ends) when that was one too many. */
@@ -46,8 +51,7 @@ export class Limiter {
       return await this.store.consume(key, points);
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;
-      const msBeforeNext = (rejection as RateLimiterRes).msBeforeNext ?? this.spec.durationSeconds * 1000;
-      throw tooManyRequests(this.message, msBeforeNext / 1000);
+      throw tooManyRequests(this.message, this.msLeftIn(rejection) / 1000);
     }
   }
 
