@@ -31,6 +31,16 @@ export const MESSAGES = 30;
  */
 export const WARMUP_MESSAGES = 3;
 /**
+ * Sends before the sockets open, unmeasured, on both sides alike (the REST figures' warm-up
+ * pass, rest.ts): V8 compiles a server's code as it runs, and PodTable's send (HTTP,
+ * authentication, the write, the push lookup) is far more code than the reference's, and the
+ * embedded database's WebAssembly is compiled in tiers as it runs too. Measured 2026-11-26, one
+ * quiet hour: without these sends, rounds' deliveries/s ratios 0.72 / 0.83 / 0.90× and p50
+ * 1.59 / 1.34 / 1.20×; with them, two runs: 0.93 / 0.87 / 0.86× and 0.92 / 0.82 / 0.90×, p50
+ * 1.07–1.30×. The bare server gets the same sends, to no socket, before its sockets open.
+ */
+export const WARMUP_POSTS = 1000;
+/**
  * Rounds of (bare, bare PodTable-sized, PodTable) in turn; each ratio is taken within a round
  * (the three ran seconds apart) and the median of the rounds is reported. One round's p99 is
  * close to the slowest of 30,000 deliveries from 30 events, so one scheduler hiccup on a busy
@@ -52,6 +62,11 @@ async function openSockets(url: string, count: number): Promise<WebSocket[]> {
     sockets.push(...batch);
   }
   return sockets;
+}
+
+/** WARMUP_POSTS sends, one at a time, to no open socket. Their content (`m-1`, `m-2`, …) matches no measured message. */
+async function warmUp(post: (i: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < WARMUP_POSTS; i++) await post(-1 - i);
 }
 
 /**
@@ -121,14 +136,21 @@ export async function bareWsFanout(frame?: (i: number) => string): Promise<Fanou
     });
     child.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
   });
+  const post = async (i: number) => {
+    const body = frame ? frame(i) : JSON.stringify({ type: 'DIRECT_MESSAGE', payload: { content: `m${i}` } });
+    await fetch(`http://127.0.0.1:${port}/send${frame ? '?text=1' : ''}`, { method: 'POST', body });
+  };
+  try {
+    await warmUp(post);
+  } catch (error) {
+    child.kill();
+    throw error;
+  }
   const sockets = await openSockets(`ws://127.0.0.1:${port}/`, SOCKETS);
   try {
     return await measure(
       sockets,
-      async (i) => {
-        const body = frame ? frame(i) : JSON.stringify({ type: 'DIRECT_MESSAGE', payload: { content: `m${i}` } });
-        await fetch(`http://127.0.0.1:${port}/send${frame ? '?text=1' : ''}`, { method: 'POST', body });
-      },
+      post,
       frame ? (data, i) => data.includes('"DIRECT_MESSAGE"') && data.includes(`"m${i}"`) : (data, i) => data.includes(`"m${i}"`),
     );
   } finally {
@@ -139,18 +161,20 @@ export async function bareWsFanout(frame?: (i: number) => string): Promise<Fanou
 
 export async function podTableFanout(baseUrl: string, sender: { token: string }, receiver: { id: string; token: string }): Promise<FanoutResult> {
   const wsUrl = `${baseUrl.replace('http', 'ws')}/ws/?token=${encodeURIComponent(receiver.token)}`;
+  const post = async (i: number) => {
+    const response = await fetch(`${baseUrl}/api/direct-messages/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}` },
+      body: JSON.stringify({ receiverId: receiver.id, content: `m${i}` }),
+    });
+    if (response.status !== 201) throw new Error(`send answered ${response.status}: ${await response.text()}`);
+  };
+  await warmUp(post);
   const sockets = await openSockets(wsUrl, SOCKETS);
   try {
     return await measure(
       sockets,
-      async (i) => {
-        const response = await fetch(`${baseUrl}/api/direct-messages/send`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}` },
-          body: JSON.stringify({ receiverId: receiver.id, content: `m${i}` }),
-        });
-        if (response.status !== 201) throw new Error(`send answered ${response.status}: ${await response.text()}`);
-      },
+      post,
       (data, i) => data.includes('"DIRECT_MESSAGE"') && data.includes(`"m${i}"`),
     );
   } finally {

@@ -11,12 +11,12 @@ import { ServerProcess } from '../tests/e2e/server-process';
 import { account } from './accounts';
 import { LEASE_MAX } from '../server/limits/lease';
 import { bestPostRatio, counterShareMs, durableFloor } from './durable-floor';
-import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare, type RestRound } from './rest';
+import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare, WARMUP_PASS_MS, type RestRound } from './rest';
 import { fmt, median } from './stats';
 
 export async function printRest(label: string, server: ServerProcess, databaseUrl?: string): Promise<void> {
   const user = await account(server.url, 'rest');
-  console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each, reads ${READ_CONCURRENCY} in flight, the POST one at a time; ${REST_ROUNDS} rounds, medians`);
+  console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each (after ${WARMUP_PASS_MS / 1000} s of each unmeasured on both servers), reads ${READ_CONCURRENCY} in flight, the POST one at a time; ${REST_ROUNDS} rounds, medians`);
   console.log('                                                PodTable   bare node:http   ratio    (rounds)');
   const figures = await restVersusBare(server.url, user);
   const ratioOf = (rounds: RestRound[]) => median(rounds.map((round) => round.ours / round.bare));

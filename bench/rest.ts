@@ -4,7 +4,8 @@
  * - GET /api/users/me, GET /api/pods/{id}/messages?limit=3: READ_CONCURRENCY requests in
  *   flight for DURATION_MS, over keep-alive connections;
  * - POST /api/pods/{id}/messages: one at a time (sequential), for DURATION_MS;
- * each REST_ROUNDS times, the bare server and PodTable in turn.
+ * each REST_ROUNDS times, the bare server and PodTable in turn, after one unmeasured warm-up
+ * pass of every figure on both (WARMUP_PASS_MS).
  * PodTable runs at LOG_LEVEL=info, the production default, so logging cost is included.
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +18,16 @@ import type { Recorded } from './bare-http-server';
 export const READ_CONCURRENCY = 8;
 export const DURATION_MS = 3000;
 const WARMUP_MS = 500;
+/**
+ * Before the first round, each figure's requests run this long against each server, unmeasured:
+ * V8 compiles a server's code (and the embedded database's WebAssembly) in tiers as it runs.
+ * Measured 2026-11-26 (PostgreSQL, sequential POST, after 300 POSTs): in the next 3 s the
+ * server spent 0.87 ms of CPU per POST and the client 0.32 ms, falling over ~2,500 POSTs to
+ * 0.47 and 0.18 ms, where they stay; the bare server's POSTs/s rose from ~7,000 to ~9,800 over
+ * its first 3 s. Before this pass the first round was the lowest in most runs (e.g. 0.068 /
+ * 0.096 / 0.150× the same hour; 0.117 / 0.107 / 0.134× with it).
+ */
+export const WARMUP_PASS_MS = 3000;
 /**
  * Rounds of (bare, PodTable) per figure, in turn; each ratio is taken within its round and the
  * median is reported. The bare server's own rate moved 2–4× between runs minutes apart on the
@@ -66,28 +77,40 @@ function request(agent: http.Agent, base: URL, shot: Shot): Promise<{ status: nu
   });
 }
 
-/** Requests/s with `concurrency` loops for DURATION_MS (after a warm-up); every answer must be 2xx. */
+/** Sends `shot` from `concurrency` loops for `ms`; every answer must be 2xx. Returns how many were answered. */
+async function drive(agent: http.Agent, base: URL, shot: Shot, concurrency: number, ms: number): Promise<number> {
+  let done = 0;
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const answer = await request(agent, base, shot);
+        if (answer.status >= 300) throw new Error(`${shot.method} ${shot.path} answered ${answer.status}: ${answer.body}`);
+        done += 1;
+      }
+    }),
+  );
+  return done;
+}
+
+/** Requests/s with `concurrency` loops for DURATION_MS, after WARMUP_MS unmeasured. */
 async function throughput(base: URL, shot: Shot, concurrency: number): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
-    const run = async (ms: number) => {
-      let done = 0;
-      const until = performance.now() + ms;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (performance.now() < until) {
-            const answer = await request(agent, base, shot);
-            if (answer.status >= 300) throw new Error(`${shot.method} ${shot.path} answered ${answer.status}: ${answer.body}`);
-            done += 1;
-          }
-        }),
-      );
-      return done;
-    };
-    await run(WARMUP_MS);
+    await drive(agent, base, shot, concurrency, WARMUP_MS);
     const started = performance.now();
-    const done = await run(DURATION_MS);
+    const done = await drive(agent, base, shot, concurrency, DURATION_MS);
     return (done / (performance.now() - started)) * 1000;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** WARMUP_PASS_MS of `shot`, unmeasured. */
+async function warmUp(base: URL, shot: Shot, concurrency: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    await drive(agent, base, shot, concurrency, WARMUP_PASS_MS);
   } finally {
     agent.destroy();
   }
@@ -132,6 +155,10 @@ export async function restVersusBare(baseUrl: string, user: { token: string }): 
   const bare = await startBare(recorded);
   try {
     const figures: RestFigure[] = shots.map(({ name }) => ({ name, rounds: [] }));
+    for (const { shot, concurrency } of shots) {
+      await warmUp(bare.url, shot, concurrency);
+      await warmUp(base, shot, concurrency);
+    }
     for (let round = 0; round < REST_ROUNDS; round++) {
       for (const [i, { shot, concurrency }] of shots.entries()) {
         const theirs = await throughput(bare.url, shot, concurrency);

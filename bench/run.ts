@@ -16,7 +16,7 @@ import { account } from './accounts';
 import { crashReplay, KILL_WINDOW_MS, QUEUED as CRASH_QUEUED, ROUNDS as CRASH_ROUNDS } from './crash-replay';
 import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
 import { buildApp, reportFirstLoad } from './first-load-report';
-import { bareWsFanout, FANOUT_ROUNDS, MESSAGES, podTableFanout, sameFrame, SOCKETS, WARMUP_MESSAGES, type FanoutResult } from './live-fanout';
+import { printFanout } from './fanout-report';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
 import { fmt, median } from './stats';
@@ -31,34 +31,9 @@ try {
   await server.start();
   await reportFirstLoad(server);
   console.log('');
+  await printFanout(server.url);
   const sender = await account(server.url, 'sender');
   const receiver = await account(server.url, 'receiver');
-
-  console.log(`\nLive fan-out: ${MESSAGES} messages (after ${WARMUP_MESSAGES} unmeasured), each to ${SOCKETS} sockets (loopback), ${FANOUT_ROUNDS} rounds; ratios within a round, then their median`);
-  console.log('                                 p50 ms   p99 ms   deliveries/s   frame bytes');
-  const row = (label: string, result: FanoutResult) =>
-    console.log(`  ${label.padEnd(30)} ${fmt(result.p50).padStart(6)}   ${fmt(result.p99).padStart(6)}   ${fmt(result.deliveriesPerSecond, 0).padStart(12)}   ${String(result.frameBytes).padStart(5)}`);
-  type Ratios = { p50: number; p99: number; throughput: number };
-  const ratios = (ours: FanoutResult, reference: FanoutResult): Ratios => ({ p50: ours.p50 / reference.p50, p99: ours.p99 / reference.p99, throughput: ours.deliveriesPerSecond / reference.deliveriesPerSecond });
-  const ratioRow = (label: string, r: Ratios) =>
-    console.log(`  ${label.padEnd(30)} ${fmt(r.p50, 2).padStart(6)}x  ${fmt(r.p99, 2).padStart(6)}x  ${fmt(r.throughput, 2).padStart(11)}x`);
-  const versusBare: Array<Ratios> = [];
-  const versusSized: Array<Ratios> = [];
-  for (let round = 1; round <= FANOUT_ROUNDS; round++) {
-    const bare = await bareWsFanout();
-    const bareSized = await bareWsFanout(sameFrame(sender, receiver));
-    const ours = await podTableFanout(server.url, sender, receiver);
-    row(`${round}: bare ws broadcast`, bare);
-    row(`${round}: bare ws, PodTable-sized`, bareSized);
-    row(`${round}: PodTable POST+hub`, ours);
-    versusBare.push(ratios(ours, bare));
-    versusSized.push(ratios(ours, bareSized));
-    ratioRow(`${round}: ratio (ours/bare)`, versusBare.at(-1)!);
-  }
-  const medianOf = (all: Array<Ratios>) => ({ p50: median(all.map((r) => r.p50)), p99: median(all.map((r) => r.p99)), throughput: median(all.map((r) => r.throughput)) });
-  ratioRow('median ratio (ours/bare)', medianOf(versusBare));
-  ratioRow('median (ours/PodTable-sized)', medianOf(versusSized));
-  console.log('  (targets vs bare: p99 ≤ 1.2x, deliveries/s ≥ 0.8x)');
 
   await printRest('the embedded database', server);
 
