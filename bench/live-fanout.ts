@@ -22,12 +22,17 @@ export interface FanoutResult {
 }
 
 export const SOCKETS = 1000;
-export const MESSAGES = 30;
 /**
- * Unmeasured messages before them, on both sides alike, as the REST figures warm up: the first
- * messages after 1,000 sockets open were the slowest on both servers (per-message maxima of
- * 30–46 ms against 11–20 ms later, the bare `ws` server's as much as ours), and with 30 messages
- * the p99 is about the slowest 300 deliveries, so it measured those first messages.
+ * Measured messages per round (~1.5 s of each server's time). With 30, one round's deliveries/s
+ * ratio moved between 0.70× and 1.15× within a run (2026-11-26, three rounds of one run); with
+ * 100, two runs of five rounds each gave 0.74–1.02× and 0.79–0.87×.
+ */
+export const MESSAGES = 100;
+/**
+ * Unmeasured messages after the sockets open, on both sides alike: the first messages after
+ * 1,000 sockets open were the slowest on both servers (per-message maxima of 30–46 ms against
+ * 11–20 ms later, the bare `ws` server's as much as ours), and with 30 measured messages the
+ * p99 was about the slowest 300 deliveries, so it measured those first messages.
  */
 export const WARMUP_MESSAGES = 3;
 /**
@@ -43,10 +48,11 @@ export const WARMUP_POSTS = 1000;
 /**
  * Rounds of (bare, bare PodTable-sized, PodTable) in turn; each ratio is taken within a round
  * (the three ran seconds apart) and the median of the rounds is reported. One round's p99 is
- * close to the slowest of 30,000 deliveries from 30 events, so one scheduler hiccup on a busy
- * 2-core machine moved a single round's ratio by ±0.5 between otherwise identical runs.
+ * close to the slowest of its deliveries, so one scheduler hiccup on a busy 2-core machine moved
+ * a single round's ratio by ±0.5 between otherwise identical runs; five rounds (three until
+ * 2026-11-26) keep one such round from being the median.
  */
-export const FANOUT_ROUNDS = 3;
+export const FANOUT_ROUNDS = 5;
 /** A delivery not seen within this time fails the run instead of hanging it. */
 const DELIVERY_TIMEOUT_MS = 20_000;
 

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Conventions": never a pass/fail on an absolute time), or, for
  * first-load bytes and scores, next to the figure measured before the work and its budget
  * (first-load-report.ts). Loopback only,
- * bounded: 1,000 sockets, 3 rounds of 30 fan-out messages, 1,000 queued messages, 3 rounds of 3 s per REST figure, 120
+ * bounded: 1,000 sockets, 5 rounds of 100 fan-out messages, 1,000 queued messages, 3 rounds of 3 s per REST figure, 120
  * taps in Chromium, 20 server kills mid-replay (each restart ~10 s on PGlite), a 10 s flood. The app is built first; the server runs as its own process at
  * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and
  * again on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL is set.
