@@ -1,7 +1,8 @@
 /**
  * The REST figures of `npm run bench` (rest.ts against a bare node:http server), printed for a
  * running server, and the same on a fresh PostgreSQL database when TEST_DATABASE_URL is set
- * (with the floor of a durable, rate-limited POST measured in the same run: durable-floor.ts).
+ * (with the POST also measured on the floor of a durable, rate-limited POST in the same rounds:
+ * durable-floor-server.ts).
  * `npm run bench:rest` runs only these (rest-only.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,6 @@ import { withDefaultUser } from '../server/db/open';
 import { ServerProcess } from '../tests/e2e/server-process';
 import { account } from './accounts';
 import { LEASE_MAX } from '../server/limits/lease';
-import { bestPostRatio, counterShareMs, durableFloor } from './durable-floor';
 import { DURATION_MS, READ_CONCURRENCY, REST_ROUNDS, restVersusBare, WARMUP_PASS_MS, type RestRound } from './rest';
 import { fmt, median } from './stats';
 
@@ -18,7 +18,7 @@ export async function printRest(label: string, server: ServerProcess, databaseUr
   const user = await account(server.url, 'rest');
   console.log(`\nREST on ${label}: requests/s, ${DURATION_MS / 1000} s each (after ${WARMUP_PASS_MS / 1000} s of each unmeasured on both servers), reads ${READ_CONCURRENCY} in flight, the POST one at a time; ${REST_ROUNDS} rounds, medians`);
   console.log('                                                PodTable   bare node:http   ratio    (rounds)');
-  const figures = await restVersusBare(server.url, user);
+  const figures = await restVersusBare(server.url, user, databaseUrl);
   const ratioOf = (rounds: RestRound[]) => median(rounds.map((round) => round.ours / round.bare));
   for (const { name, rounds } of figures) {
     const ours = median(rounds.map((round) => round.ours));
@@ -26,12 +26,14 @@ export async function printRest(label: string, server: ServerProcess, databaseUr
     console.log(`  ${name.padEnd(44)} ${fmt(ours, 0).padStart(8)}   ${fmt(bare, 0).padStart(14)}   ${fmt(ratioOf(rounds), 3).padStart(6)}x  (${rounds.map((round) => fmt(round.ours / round.bare, 3)).join(' / ')})`);
   }
   const post = figures.find((figure) => figure.name.startsWith('POST'));
-  if (databaseUrl && post) {
-    const floor = await durableFloor(databaseUrl);
-    const bare = median(post.rounds.map((round) => round.bare));
+  const floorRounds = post?.rounds.flatMap((round) => (round.floor === undefined ? [] : [{ ...round, floor: round.floor }])) ?? [];
+  if (post && floorRounds.length > 0) {
+    const floor = median(floorRounds.map((round) => round.floor));
     const ours = median(post.rounds.map((round) => round.ours));
-    console.log(`  floor of a durable, rate-limited POST here: bare HTTP ${fmt(1000 / bare, 3)} ms + durable INSERT ${fmt(floor.insertMs, 3)} ms + limit counter ${fmt(counterShareMs(floor), 3)} ms (${fmt(floor.counterMs, 3)} ms a round trip, one per lease of ${LEASE_MAX})`);
-    console.log(`    = at best ${fmt(bestPostRatio(bare, floor), 3)}x bare (PodTable ${fmt(ratioOf(post.rounds), 3)}x, ${fmt(1000 / ours, 2)} ms per POST)`);
+    console.log(
+      `  floor: bare node:http + one durable INSERT a POST (+ a limit counter every ${LEASE_MAX}) ${fmt(floor, 0).padStart(8)}   ${fmt(1000 / floor, 3)} ms a POST = at best ${fmt(median(floorRounds.map((round) => round.floor / round.bare)), 3)}x bare  (${floorRounds.map((round) => fmt(round.floor / round.bare, 3)).join(' / ')})`,
+    );
+    console.log(`    PodTable ${fmt(1000 / ours, 3)} ms a POST = ${fmt(median(floorRounds.map((round) => round.ours / round.floor)), 3)}x the floor's POSTs/s  (${floorRounds.map((round) => fmt(round.ours / round.floor, 3)).join(' / ')})`);
   }
 }
 

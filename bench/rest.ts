@@ -5,7 +5,8 @@
  *   flight for DURATION_MS, over keep-alive connections;
  * - POST /api/pods/{id}/messages: one at a time (sequential), for DURATION_MS;
  * each REST_ROUNDS times, the bare server and PodTable in turn, after one unmeasured warm-up
- * pass of every figure on both (WARMUP_PASS_MS).
+ * pass of every figure on both (WARMUP_PASS_MS). On PostgreSQL the POST is measured on the
+ * durable floor too (durable-floor-server.ts), between the two, in the same rounds.
  * PodTable runs at LOG_LEVEL=info, the production default, so logging cost is included.
  */
 import { spawn } from 'node:child_process';
@@ -38,6 +39,8 @@ export const REST_ROUNDS = 3;
 export interface RestRound {
   ours: number;
   bare: number;
+  /** The sequential POST only, on PostgreSQL: the durable floor's POSTs/s (durable-floor-server.ts). */
+  floor?: number;
 }
 
 export interface RestFigure {
@@ -116,21 +119,26 @@ async function warmUp(base: URL, shot: Shot, concurrency: number): Promise<void>
   }
 }
 
-async function startBare(recorded: Recorded[]): Promise<{ url: URL; stop(): void }> {
+/** Starts `script` (bare-http-server.ts or durable-floor-server.ts) with the recordings and `args`. */
+async function startReference(script: string, recorded: Recorded[], args: string[] = []): Promise<{ url: URL; stop(): void }> {
   const file = join(mkdtempSync(join(tmpdir(), 'podtable-bench-')), 'recorded.json');
   writeFileSync(file, JSON.stringify(recorded));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-http-server.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       const match = /PORT (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`bare http server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { url: new URL(`http://127.0.0.1:${port}`), stop: () => child.kill() };
 }
 
-export async function restVersusBare(baseUrl: string, user: { token: string }): Promise<RestFigure[]> {
+/**
+ * `floorDatabaseUrl` (PostgreSQL only): the sequential POST is also measured, in each round, on
+ * the durable floor (durable-floor-server.ts) storing into that database.
+ */
+export async function restVersusBare(baseUrl: string, user: { token: string }, floorDatabaseUrl?: string): Promise<RestFigure[]> {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true });
   const auth = { authorization: `Bearer ${user.token}` };
@@ -152,22 +160,28 @@ export async function restVersusBare(baseUrl: string, user: { token: string }): 
     recorded.push({ method: shot.method, path: shot.path.split('?')[0]!, status: answer.status, contentType: answer.contentType, body: answer.body });
   }
   agent.destroy();
-  const bare = await startBare(recorded);
+  const post = shots[2]!;
+  const bare = await startReference('bench/bare-http-server.ts', recorded);
+  let floor: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
+    if (floorDatabaseUrl) floor = await startReference('bench/durable-floor-server.ts', recorded, [floorDatabaseUrl]);
     const figures: RestFigure[] = shots.map(({ name }) => ({ name, rounds: [] }));
     for (const { shot, concurrency } of shots) {
       await warmUp(bare.url, shot, concurrency);
+      if (floor && shot === post.shot) await warmUp(floor.url, shot, concurrency);
       await warmUp(base, shot, concurrency);
     }
     for (let round = 0; round < REST_ROUNDS; round++) {
       for (const [i, { shot, concurrency }] of shots.entries()) {
         const theirs = await throughput(bare.url, shot, concurrency);
+        const floorRate = floor && shot === post.shot ? await throughput(floor.url, shot, concurrency) : undefined;
         const ours = await throughput(base, shot, concurrency);
-        figures[i]!.rounds.push({ ours, bare: theirs });
+        figures[i]!.rounds.push({ ours, bare: theirs, ...(floorRate === undefined ? {} : { floor: floorRate }) });
       }
     }
     return figures;
   } finally {
     bare.stop();
+    floor?.stop();
   }
 }
