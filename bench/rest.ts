@@ -32,9 +32,11 @@ export const WARMUP_PASS_MS = 3000;
 /**
  * Rounds of (bare, PodTable) per figure, in turn; each ratio is taken within its round and the
  * median is reported. The bare server's own rate moved 2–4× between runs minutes apart on the
- * shared 2-core machine, and one round's ratio by ±30 %.
+ * shared 2-core machine, and one round's ratio by ±30 %; on 2026-11-26 (evening) the PostgreSQL
+ * messages read gave 0.129 / 0.159 / 0.266× in one run, so the median of 3 was one round's luck.
+ * Five rounds add ~50 s per database setup.
  */
-export const REST_ROUNDS = 3;
+export const REST_ROUNDS = 5;
 
 export interface RestRound {
   ours: number;
