@@ -22,7 +22,7 @@ import { planOutbox, signedInUser, UNUSABLE_WRITE, type Plan } from './plan';
 import { upsertPublicUsers } from './public-users';
 import { applyWrite, rebase } from './rebase';
 import { readRecordedVerdicts, RECORDED_VERDICTS_KEY } from './recorded-verdicts';
-import { embeddedUsers, incomingRows, isSyncedTable, SYNCED_TABLES } from './rows';
+import { embeddedUsers, incomingRows, isSyncedTable, SYNCED_TABLES, type SyncedTable } from './rows';
 
 export { GAVE_UP_MESSAGE, MAX_ATTEMPTS };
 
@@ -86,6 +86,48 @@ async function writeRow(db: PodTableDB, key: string, row: unknown): Promise<void
     return;
   }
   await db.table(table).put(row);
+}
+
+/** A pod's deletion also deletes its messages and invitations (writeRow): rows written around it must keep their order. */
+const cascades = (key: string, row: unknown) => (row === null || row === undefined) && splitKey(key).table === 'pods';
+
+/**
+ * Writes `rows` ("table:id" → row, null to delete) as writeRow one by one would, with the puts of
+ * each table in one bulkPut: one IndexedDB round trip per table instead of one per row (an answer
+ * acknowledging 100 writes puts ~100 rows). Keys are distinct, so only a cascading deletion
+ * (a pod) orders anything; when one is among them they are written one by one, in order.
+ */
+async function writeRows(db: PodTableDB, rows: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+  if (rows.some(([key, row]) => cascades(key, row))) {
+    for (const [key, row] of rows) await writeRow(db, key, row);
+    return;
+  }
+  const puts = new Map<SyncedTable, unknown[]>();
+  for (const [key, row] of rows) {
+    const { table, id } = splitKey(key);
+    if (!isSyncedTable(table)) continue;
+    if (row === null || row === undefined) await db.table(table).delete(id);
+    else if (puts.has(table)) puts.get(table)!.push(row);
+    else puts.set(table, [row]);
+  }
+  for (const [table, list] of puts) await db.table(table).bulkPut(list);
+}
+
+/** The mirror's copies of `keys` (undefined where it has none), one bulkGet per table. */
+async function readRows(db: PodTableDB, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const idsByTable = new Map<SyncedTable, string[]>();
+  for (const key of keys) {
+    const { table, id } = splitKey(key);
+    if (!isSyncedTable(table)) continue;
+    if (idsByTable.has(table)) idsByTable.get(table)!.push(id);
+    else idsByTable.set(table, [id]);
+  }
+  const found = new Map<string, unknown>();
+  for (const [table, ids] of idsByTable) {
+    const rows = await db.table(table).bulkGet(ids);
+    ids.forEach((id, index) => found.set(`${table}:${id}`, rows[index]));
+  }
+  return found;
 }
 
 /**
@@ -255,22 +297,29 @@ async function applyData(db: PodTableDB, data: ServerData): Promise<ApplyOutcome
   }
   if (data.reset && dataAllowed) for (const table of SYNCED_TABLES) await db.table(table).clear();
 
-  for (const [key, row] of direct) {
-    if (!data.reset && row !== null) {
-      const current = await readRow(db, key);
-      if (newer(current, row) !== row) continue;
+  // A row older than the mirror's copy is left out. The copies are read before any is written:
+  // only a pod's deletion changes other rows (cascades), and then each is read just before its write.
+  const directRows = [...direct];
+  if (data.reset) await writeRows(db, directRows);
+  else if (directRows.some(([key, row]) => cascades(key, row))) {
+    for (const [key, row] of directRows) {
+      if (row !== null && newer(await readRow(db, key), row) !== row) continue;
+      await writeRow(db, key, row);
     }
-    await writeRow(db, key, row);
+  } else {
+    const current = await readRows(db, directRows.flatMap(([key, row]) => (row === null ? [] : [key])));
+    await writeRows(db, directRows.filter(([key, row]) => row === null || newer(current.get(key), row) === row));
   }
-  const rebased = rebase(bases, rebasing, other);
-  for (const [key, row] of rebased) await writeRow(db, key, row);
+  await writeRows(db, [...rebase(bases, rebasing, other)]);
 
   const stillPending = new Set(remaining.flatMap((plan) => plan.writes));
-  for (const [key, row] of bases) {
-    if (stillPending.has(key)) await db.bases.put({ key, row });
-    else await db.bases.delete(key);
-  }
-  if (leaving.size > 0) await db.outbox.where('id').anyOf([...leaving]).delete();
+  const keptBases = [...bases].filter(([key]) => stillPending.has(key));
+  if (keptBases.length > 0) await db.bases.bulkPut(keptBases.map(([key, row]) => ({ key, row })));
+  const goneBases = [...bases.keys()].filter((key) => !stillPending.has(key));
+  if (goneBases.length > 0) await db.bases.bulkDelete(goneBases);
+  // By primary key: the plans were read in this transaction (an index lookup of 100 ids walks a cursor).
+  const leavingSeqs = [...acked, ...dropped].map((plan) => plan.entry.seq!);
+  if (leavingSeqs.length > 0) await db.outbox.bulkDelete(leavingSeqs);
 
   if (dataAllowed) {
     // A user row a pending write changes (the profile) keeps its rebased fields.

@@ -27,7 +27,7 @@ import type { ApplyOutcome, ServerData } from './apply-server';
 import { BACKOFF_FLOOR_MS, backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
 import { readCursor } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
-import { sendableEntries } from './recorded-verdicts';
+import { firstSendableEntries, sendableEntries } from './recorded-verdicts';
 import { isUpdateRequired, markUpdateRequired } from './update-required';
 
 export const OUTBOX_LOCK = 'podtable-outbox';
@@ -137,9 +137,10 @@ export function createOutboxSender(deps: SenderDeps): Sender {
   async function round(): Promise<DrainResult | 'next'> {
     const session = await readSession(db);
     if (!session.token || session.paused || isUpdateRequired(session)) return { state: 'paused' };
-    const queued = await sendableEntries(db);
+    const max = probing ? 1 : PUSH_MAX_MUTATIONS;
+    const queued = await firstSendableEntries(db, max);
     if (queued.length === 0) return { state: 'empty' };
-    const batch = batchOf(queued, probing ? 1 : PUSH_MAX_MUTATIONS);
+    const batch = batchOf(queued, max);
     const cursor = deps.catchUp === false ? null : await readCursor(db);
     const mutations: PushMutation[] = batch.map((entry) => ({ id: entry.id, name: entry.name, args: entry.args }));
     let answer: PushResponse;

@@ -14,7 +14,7 @@ import type { PlannedWrite } from './rebase';
 
 export const UNUSABLE_WRITE = 'This change cannot be sent by this version of PodTable.';
 
-export type Plan = PlannedWrite & { reads: string[]; dropWhenRefused: boolean };
+export type Plan = PlannedWrite & { entry: OutboxEntry; reads: string[]; dropWhenRefused: boolean };
 
 export function planEntry(entry: OutboxEntry, me: PublicUser): Plan | null {
   if (!isMutationName(entry.name)) return null;
@@ -43,6 +43,16 @@ export async function signedInUser(db: PodTableDB): Promise<PublicUser | null> {
 }
 
 /**
+ * The outbox entries whose `index` ("id", or the multi-entry "keys") equals one of `values`: one
+ * lookup per value, all sent at once, rather than `anyOf`'s single cursor that jumps from value
+ * to value one request after the other. An entry found twice comes back twice (callers key by seq).
+ */
+async function entriesWhere(db: PodTableDB, index: 'id' | 'keys', values: readonly string[]): Promise<OutboxEntry[]> {
+  const found = await Promise.all(values.map((value) => db.outbox.where(index).equals(value).toArray()));
+  return found.flat();
+}
+
+/**
  * The outbox entries with one of these ids or writing one of these rows (or a row one of those
  * ids writes), oldest first, planned;
  * unusable ones come back apart. Only what a piece of server data concerns is read and parsed,
@@ -59,13 +69,13 @@ export async function planOutbox(
   const bySeq = new Map<number, OutboxEntry>();
   if (keys === 'all') for (const entry of await db.outbox.toArray()) bySeq.set(entry.seq!, entry);
   if (wantedIds.length > 0) {
-    for (const entry of await db.outbox.where('id').anyOf(wantedIds).toArray()) {
+    for (const entry of await entriesWhere(db, 'id', wantedIds)) {
       bySeq.set(entry.seq!, entry);
       // The rows those writes touch, and so every other write about those rows.
       if (keys !== 'all') wantedKeys.push(...(planEntry(entry, me)?.writes ?? entry.keys));
     }
   }
-  if (wantedKeys.length > 0) for (const entry of await db.outbox.where('keys').anyOf(wantedKeys).toArray()) bySeq.set(entry.seq!, entry);
+  if (wantedKeys.length > 0) for (const entry of await entriesWhere(db, 'keys', [...new Set(wantedKeys)])) bySeq.set(entry.seq!, entry);
   const plans: Plan[] = [];
   const unusable: OutboxEntry[] = [];
   for (const entry of [...bySeq.values()].sort((a, b) => a.seq! - b.seq!)) {

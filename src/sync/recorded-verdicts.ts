@@ -74,8 +74,42 @@ export async function recordVerdicts(db: PodTableDB, answer: AnswerVerdicts): Pr
  */
 export async function sendableEntries(db: PodTableDB, ids?: readonly string[]): Promise<OutboxEntry[]> {
   return db.transaction('r', db.outbox, db.meta, async () => {
-    const recorded = new Set((await readRecordedVerdicts(db)).map((verdict) => verdict.id));
+    const sendable = await sendableTest(db);
     const entries = ids ? (await db.outbox.where('id').anyOf(ids).toArray()).sort((a, b) => a.seq! - b.seq!) : await db.outbox.orderBy('seq').toArray();
-    return entries.filter((entry) => entry.status === 'queued' && !recorded.has(entry.id));
+    return entries.filter(sendable);
   });
+}
+
+/**
+ * Entries read per page by `firstSendableEntries`: twice a push's PUSH_MAX_MUTATIONS, so one
+ * page usually holds a whole batch even behind a few failed entries.
+ */
+export const SENDABLE_PAGE = 200;
+
+/**
+ * The first `limit` of `sendableEntries`, read in pages of SENDABLE_PAGE by `seq`: picking the
+ * next push reads about one batch, not the whole queue (reading the whole queue each round made
+ * replaying n writes read n²/200 entries).
+ */
+export async function firstSendableEntries(db: PodTableDB, limit: number): Promise<OutboxEntry[]> {
+  return db.transaction('r', db.outbox, db.meta, async () => {
+    const sendable = await sendableTest(db);
+    const found: OutboxEntry[] = [];
+    let after = -Infinity;
+    for (;;) {
+      const page = await db.outbox.where('seq').above(after).limit(SENDABLE_PAGE).toArray();
+      for (const entry of page) {
+        if (!sendable(entry)) continue;
+        found.push(entry);
+        if (found.length === limit) return found;
+      }
+      if (page.length < SENDABLE_PAGE) return found;
+      after = page[page.length - 1]!.seq!;
+    }
+  });
+}
+
+async function sendableTest(db: PodTableDB): Promise<(entry: OutboxEntry) => boolean> {
+  const recorded = new Set((await readRecordedVerdicts(db)).map((verdict) => verdict.id));
+  return (entry) => entry.status === 'queued' && !recorded.has(entry.id);
 }
