@@ -18,7 +18,7 @@ import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood'
 import { buildApp, reportFirstLoad } from './first-load-report';
 import { printFanout } from './fanout-report';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
-import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
+import { printReplay } from './replay-report';
 import { fmt, median } from './stats';
 import { TAPS, tapPaint } from './tap-paint';
 import { BENCH_ENV } from './env';
@@ -37,11 +37,7 @@ try {
 
   await printRest('the embedded database', server);
 
-  console.log(`\nOutbox replay: ${QUEUED} direct messages queued offline, then sent, through a proxy adding ${DELAY_MS * 2} ms of round trip`);
-  const replay = await replayVersusOnline(server.port, sender, receiver.id);
-  console.log(`  sent online (fetch, one by one)   ${fmt(replay.onlineMs, 0).padStart(7)} ms  (${fmt((QUEUED / replay.onlineMs) * 1000, 0)} msg/s)`);
-  console.log(`  replayed from the outbox          ${fmt(replay.replayMs, 0).padStart(7)} ms  (${fmt((QUEUED / replay.replayMs) * 1000, 0)} msg/s)`);
-  console.log(`  replay is ${fmt(replay.onlineMs / replay.replayMs, 1)}x faster (target ≥ 10x)`);
+  await printReplay(server.port, sender, receiver.id);
 
   console.log(`\nTaps paint first: click → painted frame, ${TAPS} taps each, Chromium 360×640, a 4-player game`);
   const taps = await tapPaint(server.url, { ...sender, password: sender.password });
