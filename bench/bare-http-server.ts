@@ -4,26 +4,16 @@
  * answered (status, content type, body), after reading the request body. Reads the
  * recordings as JSON from argv[2]; prints its port.
  */
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadRecorded, recordedKey } from './recorded';
 
-export interface Recorded {
-  method: string;
-  /** Matched by path without the query. */
-  path: string;
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-const recorded = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Recorded[];
-const answers = new Map(recorded.map((r) => [`${r.method} ${r.path}`, { ...r, bytes: Buffer.from(r.body) }]));
+const answers = loadRecorded(process.argv[2]!);
 
 const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    const answer = answers.get(`${request.method} ${(request.url ?? '').split('?')[0]}`);
+    const answer = answers.get(recordedKey(request.method, request.url));
     if (!answer) {
       response.writeHead(404).end();
       return;

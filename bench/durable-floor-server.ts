@@ -11,15 +11,13 @@
  * ratio any server could print here without giving up a durable 201 or a shared write limit.
  * Args: the recordings file (JSON), the database URL. Prints its port.
  */
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { LEASE_MAX } from '../server/limits/lease';
-import type { Recorded } from './bare-http-server';
+import { loadRecorded, recordedKey } from './recorded';
 
-const recorded = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Recorded[];
-const answers = new Map(recorded.map((r) => [`${r.method} ${r.path}`, { ...r, bytes: Buffer.from(r.body) }]));
+const answers = loadRecorded(process.argv[2]!);
 const databaseUrl = process.argv[3]!;
 
 const durable = new pg.Client({ connectionString: databaseUrl });
@@ -47,7 +45,7 @@ const server = createServer((request, response) => {
   request.setEncoding('utf8');
   request.on('data', (chunk: string) => (body += chunk));
   request.on('end', () => {
-    const answer = answers.get(`${request.method} ${(request.url ?? '').split('?')[0]}`);
+    const answer = answers.get(recordedKey(request.method, request.url));
     if (!answer || request.method !== 'POST') {
       response.writeHead(404).end();
       return;

@@ -1,11 +1,10 @@
 /** `npm run bench:replay`: only the outbox replay figure of `npm run bench` (replay-report.ts), on the embedded database. */
-import os from 'node:os';
 import { ServerProcess } from '../tests/e2e/server-process';
 import { account } from './accounts';
-import { BENCH_ENV } from './env';
+import { BENCH_ENV, machineLine } from './env';
 import { printReplay } from './replay-report';
 
-console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)`);
+console.log(machineLine());
 const server = new ServerProcess(BENCH_ENV);
 try {
   await server.start();

@@ -1,10 +1,9 @@
 /** `npm run bench:rest`: only the REST figures of `npm run bench` (rest-report.ts): embedded, then PostgreSQL and PostgreSQL + Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set. */
-import os from 'node:os';
 import { ServerProcess } from '../tests/e2e/server-process';
-import { BENCH_ENV } from './env';
+import { BENCH_ENV, machineLine } from './env';
 import { printRest, printRestOnPostgres } from './rest-report';
 
-console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)`);
+console.log(machineLine());
 const server = new ServerProcess(BENCH_ENV);
 try {
   await server.start();

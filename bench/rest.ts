@@ -14,7 +14,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Recorded } from './bare-http-server';
+import type { Recorded } from './recorded';
 
 export const READ_CONCURRENCY = 8;
 export const DURATION_MS = 3000;

@@ -21,10 +21,10 @@ import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push'
 import { printReplay } from './replay-report';
 import { fmt, median } from './stats';
 import { TAPS, tapPaint } from './tap-paint';
-import { BENCH_ENV } from './env';
+import { BENCH_ENV, machineLine } from './env';
 import { printRest, printRestOnPostgres } from './rest-report';
 
-console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)`);
+console.log(machineLine());
 buildApp();
 const server = new ServerProcess(BENCH_ENV);
 try {
