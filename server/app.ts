@@ -38,6 +38,7 @@ import type { Mail, Mailer } from './mail';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createMetrics } from './metrics';
 import { createLifecycle, installDrainHeaders } from './ops/lifecycle';
+import { lazyRequestLogger } from './ops/lazyRequestLogger';
 import { installRequestLog } from './ops/requestLog';
 import { registerOpsRoutes } from './ops/routes';
 import { createRedisClient, type RedisClient } from './redis';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions({ level: config.logLevel, stream: options.logStream }),
     // Replaced by ops/requestLog.ts: one compact line at debug, slow requests at info.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's pino child is made only when the request logs something (ops/lazyRequestLogger.ts).
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Path parameters are ids and tokens (43 characters); longer ones are answered 414.

@@ -3,7 +3,7 @@
  * a token expires TOKEN_TTL_MS (30 days) after login and can be revoked one by one (logout)
  * or all at once (password reset).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../src/contract/limits';
 import { authTokens, users } from '../db/schema';
@@ -17,7 +17,7 @@ export function newSecret(): string {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function looksLikeToken(value: unknown): value is string {

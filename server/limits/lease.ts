@@ -11,11 +11,16 @@
  *   left (`remainingPoints`), and a lease never outlives its window (`msBeforeNext`);
  * - concurrent writes of one key without a lease wait for one store round trip, not one each;
  * - a refused lease blocks the key in memory until its window ends (the store refuses everything
- *   until then anyway), so a flood costs no round trip per write.
+ *   until then anyway), so a flood costs no round trip per write;
+ * - a lease of more than one point is renewed AHEAD: the write that spends its last point starts
+ *   the next lease's round trip without waiting for it, so the next write usually finds its
+ *   points in memory (on PostgreSQL that round trip was one write in ten's extra ~0.3 ms). A
+ *   budget of one-point leases (small budgets: sign-ups, resets) is never renewed ahead: a
+ *   point taken for a write that never comes would be a real write refused.
  * Known limit: across several processes a user can be refused early, by the points other
- *   processes hold unspent (at most LEASE size − 1 each) plus one lease that asked for more than
- *   was left; and points held by a process that stops are spent for the rest of their window.
- *   The budget is never exceeded.
+ *   processes hold unspent (at most one lease each, renewed ahead) plus one lease that asked for
+ *   more than was left; and points held by a process that stops are spent for the rest of their
+ *   window. The budget is never exceeded.
  */
 import { tooManyRequests } from '../errors';
 
@@ -73,6 +78,7 @@ export class LeasedBudget {
       if (lease?.refused) throw tooManyRequests(this.message, (lease.until - now) / 1000);
       if (lease && lease.left > 0) {
         lease.left -= 1;
+        if (lease.left === 0 && this.size > 1) this.renewAhead(key, lease.next);
         return;
       }
       await this.renew(key, lease?.next ?? this.size);
@@ -83,6 +89,11 @@ export class LeasedBudget {
   held(key: string): number {
     const lease = this.leases.get(key);
     return lease && lease.until > Date.now() ? lease.left : 0;
+  }
+
+  /** A failure here is not this write's: the next write of the key asks again and gets it. */
+  private renewAhead(key: string, points: number): void {
+    this.renew(key, points).catch(() => undefined);
   }
 
   private async renew(key: string, points: number): Promise<void> {

@@ -5,7 +5,7 @@
  *   with sender as (the author's public fields),
  *        <the mutation's CTEs, ending with `inserted`: its INSERT … RETURNING, which returns a row
  *         only when the write is to happen>,
- *        claimed as (the applied_mutations row, with the kept answer),
+ *        claimed as (the applied_mutations row, with the kept answer; none when `claim` is false),
  *        heads   as (each recipient's head moved one position, locked in user-id order),
  *        logged  as (each recipient's change-log entry at that position)
  *   select the sender's fields and the new heads
@@ -16,7 +16,7 @@
  * recipient (the acknowledgement every applied mutation gives its author).
  * Every INSERT is plain (no ON CONFLICT): a repeat's claim or a taken record id fails the whole
  * statement, and the transaction path judges it (run-alone.ts).
- * Placeholders every such statement takes: me, mutationId, at, answer, refs.
+ * Placeholders every such statement takes: me, mutationId, at, claim, answer, refs.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { LoggedEvent } from '../../src/contract/live';
@@ -54,7 +54,7 @@ export function loneWriteStatement(name: string, mutation: MutationName, ctes: S
             '{sender,displayName}', coalesce(to_jsonb(s.display_name), 'null'::jsonb), false),
             '{sender,avatarUrl}', coalesce(to_jsonb(s.avatar_url), 'null'::jsonb), false),
           ${p('at')}::timestamptz
-        from sender s where exists (select 1 from inserted)
+        from sender s where ${p('claim')}::boolean and exists (select 1 from inserted)
       ), heads as (
         insert into ${syncHeads} (user_id, pos)
         select r.user_id, 1 from (${recipients}) as r(user_id) where exists (select 1 from inserted)
@@ -106,7 +106,8 @@ export async function runLoneWrite(
       me: ctx.me.id,
       mutationId: ctx.mutationId,
       at: ctx.now.toISOString(),
-      answer: ctx.keepResult ? JSON.stringify(answer(placeholder)) : null,
+      claim: ctx.claim,
+      answer: ctx.claim && ctx.keepResult ? JSON.stringify(answer(placeholder)) : null,
       refs: JSON.stringify(refs),
     }),
   );

@@ -38,6 +38,8 @@ export interface LoneMutationContext {
   mutationId: string;
   clientId: string | null;
   deps: AppDeps;
+  /** Claim the mutation id in `applied_mutations`: false for a server-chosen id (`RunOptions.serverChosenId`). */
+  claim: boolean;
   /** Store the answer in the claim (`RunOptions.keepResult`, or the mutator's `keepsResult`). */
   keepResult: boolean;
 }

@@ -19,7 +19,7 @@ import { toNumber } from '../db/errors';
 import { rowsOf } from '../db/rows';
 import { namedStatement } from '../db/statements';
 import type { LoggedEvent } from '../../src/contract/live';
-import { appliedMutations, syncHeads, syncLog } from '../db/schema';
+import { syncHeads, syncLog } from '../db/schema';
 import type { Tx } from '../db/types';
 import type { Ref } from './refs';
 
@@ -43,16 +43,6 @@ interface Group {
   refs: Ref[];
   event: LoggedEvent;
   mutationId: string | null;
-}
-
-/** An `applied_mutations` row written by `flush` (see `claim`). */
-export interface Claim {
-  userId: string;
-  id: string;
-  name: string;
-  /** The kept REST answer, or null. */
-  result: unknown;
-  appliedAt: Date;
 }
 
 /** One log entry to write: `offset` from its user's new head; `mid` is on the author's delivery. */
@@ -89,18 +79,12 @@ const FLUSH = namedStatement(
       select e.user_id, heads.pos + e.o, e.refs::jsonb, e.mutation_id, ${p('at')}::timestamptz
       from unnest(${p('entryUsers')}::uuid[], ${p('entryOffsets')}::bigint[], ${p('entryRefs')}::text[], ${p('entryMutations')}::text[]) as e(user_id, o, refs, mutation_id)
       join heads on heads.user_id = e.user_id
-    ), claimed as (
-      insert into ${appliedMutations} (user_id, id, name, result, applied_at)
-      select c.user_id, c.id, c.name, c.result::jsonb, c.applied_at
-      from unnest(${p('claimUsers')}::uuid[], ${p('claimIds')}::text[], ${p('claimNames')}::text[], ${p('claimResults')}::text[], ${p('claimTimes')}::timestamptz[])
-        as c(user_id, id, name, result, applied_at)
     )
     select user_id, pos from heads`,
 );
 
 export class ChangeRecorder {
   private readonly groups: Group[] = [];
-  private readonly claims: Array<Claim & { mark: number }> = [];
   private mutationId: string | null = null;
   private firstGroupOfMutation = 0;
 
@@ -114,19 +98,9 @@ export class ChangeRecorder {
     return this.groups.length;
   }
 
-  /** The mutation that began at `mark` was rolled back: its groups (and claim) go too. */
+  /** The mutation that began at `mark` was rolled back: its groups go too. */
   rollbackTo(mark: number): void {
     this.groups.length = mark;
-    while (this.claims.length > 0 && this.claims[this.claims.length - 1]!.mark >= mark) this.claims.pop();
-  }
-
-  /**
-   * The current mutation's `applied_mutations` row, written by `flush` in the same statement
-   * as the log (same transaction, one round trip less). Only for an id no earlier claim can hold
-   * (a REST write's server-chosen id): a client-chosen id is claimed first, before its apply.
-   */
-  claim(claim: Claim): void {
-    this.claims.push({ ...claim, mark: this.firstGroupOfMutation });
   }
 
   /** The current mutation is applied: its author gets an entry (SYNC if nothing else told them). */
@@ -146,15 +120,11 @@ export class ChangeRecorder {
   /**
    * Writes the entries; call last inside the transaction. Returns what to publish after commit.
    * ONE statement, whatever the number of entries: the head rows are moved (locked in user-id
-   * order), the log rows inserted at the positions the heads were moved past, and the claims
-   * inserted, from arrays (so its text, and PostgreSQL's plan of it, never changes).
+   * order) and the log rows inserted at the positions the heads were moved past, from arrays
+   * (so its text, and PostgreSQL's plan of it, never changes).
    */
   async flush(tx: Tx, at: Date): Promise<Published> {
-    const claims = this.claims.map(({ userId, id, name, result, appliedAt }) => ({ userId, id, name, result, appliedAt }));
-    if (this.groups.length === 0) {
-      if (claims.length > 0) await tx.insert(appliedMutations).values(claims);
-      return { deliveries: [], events: [] };
-    }
+    if (this.groups.length === 0) return { deliveries: [], events: [] };
     const plan = this.plan();
     const result = await FLUSH.run(tx, {
       headUsers: plan.heads.map(([userId]) => userId),
@@ -164,11 +134,6 @@ export class ChangeRecorder {
       entryOffsets: plan.entries.map((entry) => entry.offset),
       entryRefs: plan.entries.map((entry) => entry.refs),
       entryMutations: plan.entries.map((entry) => entry.mutationId),
-      claimUsers: claims.map((claim) => claim.userId),
-      claimIds: claims.map((claim) => claim.id),
-      claimNames: claims.map((claim) => claim.name),
-      claimResults: claims.map((claim) => (claim.result === null || claim.result === undefined ? null : JSON.stringify(claim.result))),
-      claimTimes: claims.map((claim) => claim.appliedAt.toISOString()),
     });
     return this.published(plan, new Map(rowsOf<{ user_id: string; pos: unknown }>(result).map((row) => [row.user_id, toNumber(row.pos)])));
   }

@@ -1,5 +1,5 @@
 /**
- * Runs mutations exactly once per (user, mutation id). A batch runs in ONE database
+ * Runs mutations exactly once per (user, mutation id) a client chose. A batch runs in ONE database
  * transaction, each mutation under its own savepoint:
  * - the id is claimed in `applied_mutations` in the same transaction as the mutation's effect
  *   and its change-log entries, so a crash leaves all or nothing, and a retry after a crash
@@ -39,7 +39,10 @@ export interface Mutation<N extends MutationName = MutationName> {
 export interface RunOptions {
   /** Keep the answer for a repeat (REST routes; the batched push answers only "applied"). */
   keepResult: boolean;
-  /** The id is the server's own (a REST write without Idempotency-Key): records get no clientId. */
+  /**
+   * The id is the server's own (a REST write without Idempotency-Key): records get no clientId,
+   * and the mutation is not claimed in `applied_mutations` (no one can repeat that id).
+   */
   serverChosenId?: boolean;
   /** Called before each mutation (a rate limit): throw an HttpError to refuse it. */
   before?: (mutation: Mutation) => Promise<void>;
@@ -58,12 +61,9 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
   const mutator = serverMutators[mutation.name];
   const { me, now } = ctx;
   if (options.serverChosenId) {
-    // A fresh random id (a REST write without Idempotency-Key): no earlier claim can exist and
-    // no concurrent duplicate can wait on it, so the claim is written after the apply, with the
-    // answer, by the change log's statement (same row, same transaction, two statements fewer).
+    // A fresh random id (a REST write without Idempotency-Key) is never sent again, by anyone:
+    // a claim of it could never be found, so none is written (nor its kept answer).
     const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: null }, mutation.args as never);
-    const kept = (options.keepResult || mutator.keepsResult) && result !== undefined ? result : null;
-    ctx.log.claim({ userId: me.id, id: mutation.id, name: mutation.name, appliedAt: now, result: kept });
     return { result, repeat: false };
   }
   const key = and(eq(appliedMutations.userId, me.id), eq(appliedMutations.id, mutation.id));

@@ -83,7 +83,8 @@ describe('request lines at info', () => {
       const lines = quiet.logText().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines.filter((line) => line.url === '/api/users/me')).toEqual([]);
       expect(lines.filter((line) => line.msg === 'request failed')).toEqual([
-        expect.objectContaining({ method: 'POST', url: '/api/test/db-failure', route: '/api/test/db-failure' }),
+        // The request id binds the line to its request (the request's logger is made for it).
+        expect.objectContaining({ reqId: expect.any(String), method: 'POST', url: '/api/test/db-failure', route: '/api/test/db-failure' }),
       ]);
     } finally {
       await quiet.close();

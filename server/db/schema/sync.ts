@@ -1,9 +1,11 @@
 /**
  * Sync protocol v2 (docs/architecture.md):
- * - `applied_mutations`: every mutation applied, per (user, mutation id), written in the SAME
- *   transaction as the mutation's effect, so a crash leaves both or neither and a repeat finds
- *   it (exactly once, no "in flight" window). A refused mutation writes nothing. `result` keeps
- *   the REST answer of a mutation that came through a REST route (its repeat answers it again).
+ * - `applied_mutations`: every mutation applied whose id a client chose (a push's mutation id,
+ *   a REST write's Idempotency-Key), per (user, mutation id), written in the SAME transaction as
+ *   the mutation's effect, so a crash leaves both or neither and a repeat finds it (exactly once,
+ *   no "in flight" window). A refused mutation writes nothing, nor does a REST write without
+ *   Idempotency-Key (the server's random id is never sent again). `result` keeps the REST answer
+ *   of a mutation that came through a REST route (its repeat answers it again).
  * - `sync_heads` + `sync_log`: each user's change log. Every committed change a user may see
  *   takes the next position of their log (dense, per user); `refs` names the rows it touched.
  *   The head row is updated in the writing transaction and stays locked until commit, so a

@@ -1,7 +1,7 @@
 /** Pods: create, read, rename, delete, remove member, assign owner, leave — and who may do each. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Pod, PodMessage } from '../../../src/contract/social';
 import { appliedMutations, podInvitations, podMembers, podMessages, pods } from '../../../server/db/schema';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
@@ -237,19 +237,25 @@ describe('pod messages', () => {
     expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: bob!.token, body: { content: 'still here?' } })).status).toBe(404);
   });
 
-  it('a message sent without Idempotency-Key is claimed once, with its answer, in the same transaction; a refused one leaves no claim', async () => {
+  it('a write without Idempotency-Key leaves no claim (no one can send the server’s id again); with one, it is claimed once with its answer; a refused one leaves no claim', async () => {
     const [ann, eve] = await people(server, 2, 'pc');
     const pod = await makePod(server, ann!);
-    const sent = await server.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'claimed' } });
-    expect(sent.status).toBe(201);
-    const claims = await server.database.db
-      .select()
-      .from(appliedMutations)
-      .where(and(eq(appliedMutations.userId, ann!.user.id), eq(appliedMutations.name, 'pod.message.send')));
+    const claimsOf = (userId: string) => server.database.db.select().from(appliedMutations).where(eq(appliedMutations.userId, userId));
+    // The pod's creation (the transaction path) and a message (one statement), both without a key.
+    const unkeyed = await server.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, body: { content: 'unclaimed' } });
+    expect(unkeyed.status).toBe(201);
+    expect(await claimsOf(ann!.user.id)).toEqual([]);
+    const key = randomUUID();
+    const withKey = await server.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, headers: keyed(key), body: { content: 'claimed' } });
+    expect(withKey.status).toBe(201);
+    const claims = await claimsOf(ann!.user.id);
     expect(claims).toHaveLength(1);
-    expect(claims[0]!.result).toEqual(sent.body);
+    expect(claims[0]).toMatchObject({ id: key, name: 'pod.message.send', result: withKey.body });
+    const stored = await server.database.db.select().from(podMessages).where(eq(podMessages.podId, pod.id));
+    expect(stored.map((row) => row.content).sort()).toEqual(['claimed', 'unclaimed']);
     expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: eve!.token, body: { content: 'no' } })).status).toBe(404);
-    expect(await server.database.db.select().from(appliedMutations).where(eq(appliedMutations.userId, eve!.user.id))).toEqual([]);
+    expect((await server.request('POST', `/api/pods/${pod.id}/messages`, { token: eve!.token, headers: keyed(), body: { content: 'no' } })).status).toBe(404);
+    expect(await claimsOf(eve!.user.id)).toEqual([]);
   });
 
   it('the default page is 50 and the largest 200', async () => {

@@ -5,7 +5,8 @@
  * - each recipient's head moves one position; the entry there names the message; only the
  *   author's entry carries the mutation id, which is the claim's id;
  * - each recipient's sockets get the event at that position; only the author's has `mid`;
- * - a REST write's claim keeps its answer (with the sender's fields as the database has them).
+ * - a REST write with Idempotency-Key is claimed with its answer (the sender's fields as the
+ *   database has them); one without it leaves no claim (no one can send the server's id again).
  * On PostgreSQL, a membership change committed while the statement waits for the pod is seen.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
@@ -93,7 +94,7 @@ async function claimOf(userId: string, id: string) {
 }
 
 describe('a pod message sent alone (one statement)', () => {
-  it('moves each member one position, names the message there, acknowledges only the author, and keeps the answer', async () => {
+  it('moves each member one position, names the message there, acknowledges only the author, and leaves no claim of the server-chosen id', async () => {
     const [ann, bob, cy] = await people(server, 3, 'lw');
     const pod = await makePod(server, ann!, [bob!, cy!]);
     const sockets = await Promise.all([ann!, bob!, cy!].map((person) => connect(server, person)));
@@ -106,8 +107,8 @@ describe('a pod message sent alone (one statement)', () => {
     expect(answers).toEqual(['wrote']);
     const recipients = [ann!, bob!, cy!].map((person, i) => ({ person, socket: sockets[i]! }));
     const mutationId = await expectAnnounced({ author: ann!, recipients, before, ref: `podMessage:${sent.body.id}`, type: 'POD_MESSAGE_NEW', content: 'one statement' });
-    const claim = await claimOf(ann!.user.id, mutationId);
-    expect(claim).toMatchObject({ name: 'pod.message.send', result: sent.body });
+    expect(await claimOf(ann!.user.id, mutationId)).toBeUndefined();
+    expect(await db().select().from(appliedMutations).where(eq(appliedMutations.userId, ann!.user.id))).toEqual([]);
     expect(sent.body.sender).toEqual({ id: ann!.user.id, displayName: null, username: expect.any(String) });
     const [stored] = await db().select().from(podMessages).where(eq(podMessages.id, sent.body.id));
     expect(stored).toMatchObject({ podId: pod.id, senderId: ann!.user.id, content: 'one statement', clientId: null });
@@ -137,7 +138,8 @@ describe('a pod message sent alone (one statement)', () => {
   it('a repeat of its Idempotency-Key fails the statement on the claim; the transaction path answers the first answer, and nothing is stored twice', async () => {
     const [ann, bob] = await people(server, 2, 'lr');
     const pod = await makePod(server, ann!, [bob!]);
-    const key = keyed();
+    const keyId = crypto.randomUUID();
+    const key = keyed(keyId);
     const send = () => server.request<PodMessage>('POST', `/api/pods/${pod.id}/messages`, { token: ann!.token, headers: key, body: { content: 'once' } });
     let first!: Awaited<ReturnType<typeof send>>;
     let again!: Awaited<ReturnType<typeof send>>;
@@ -150,6 +152,7 @@ describe('a pod message sent alone (one statement)', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(again.body).toEqual(first.body);
+    expect(await claimOf(ann!.user.id, keyId)).toMatchObject({ name: 'pod.message.send', result: first.body });
     const stored = await db().select().from(podMessages).where(eq(podMessages.podId, pod.id));
     expect(stored.map((row) => row.content)).toEqual(['once']);
   });
@@ -181,20 +184,23 @@ describe('a pod message sent alone (one statement)', () => {
 });
 
 describe('a direct message sent alone (one statement)', () => {
-  it('moves both one position, acknowledges only the sender, and keeps the answer with the sender’s public fields', async () => {
+  it('moves both one position, acknowledges only the sender, and keeps the answer of its Idempotency-Key with the sender’s public fields', async () => {
     const [ann, bob] = await people(server, 2, 'ld');
     expect((await server.request('PUT', '/api/users/me', { token: ann!.token, body: { displayName: 'Ann A.' } })).status).toBe(200);
     const sockets = await Promise.all([ann!, bob!].map((person) => connect(server, person)));
     const before = await headsOf([ann!, bob!]);
+    const keyId = crypto.randomUUID();
+    const key = keyed(keyId);
     let sent!: Awaited<ReturnType<typeof server.request<DirectMessage>>>;
     const answers = await aloneAnswers('dm.send', async () => {
-      sent = await server.request<DirectMessage>('POST', '/api/direct-messages/send', { token: ann!.token, body: { receiverId: bob!.user.id, content: 'hi bob' } });
+      sent = await server.request<DirectMessage>('POST', '/api/direct-messages/send', { token: ann!.token, headers: key, body: { receiverId: bob!.user.id, content: 'hi bob' } });
     });
     expect(sent.status).toBe(201);
     expect(answers).toEqual(['wrote']);
     expect(sent.body.sender).toMatchObject({ id: ann!.user.id, displayName: 'Ann A.', avatarUrl: null });
     const recipients = [ann!, bob!].map((person, i) => ({ person, socket: sockets[i]! }));
     const mutationId = await expectAnnounced({ author: ann!, recipients, before, ref: `dm:${sent.body.id}`, type: 'DIRECT_MESSAGE', content: 'hi bob' });
+    expect(mutationId).toBe(keyId);
     expect(await claimOf(ann!.user.id, mutationId)).toMatchObject({ name: 'dm.send', result: sent.body });
   });
 
