@@ -5,7 +5,7 @@
  *   with sender as (the author's public fields),
  *        <the mutation's CTEs, ending with `inserted`: its INSERT … RETURNING, which returns a row
  *         only when the write is to happen>,
- *        claimed as (the applied_mutations row, with the kept answer; none when `claim` is false),
+ *        claimed as (the applied_mutations row, with the kept answer; none for a server-chosen id),
  *        heads   as (each recipient's head moved one position, locked in user-id order),
  *        logged  as (each recipient's change-log entry at that position)
  *   select the sender's fields and the new heads
@@ -100,14 +100,16 @@ export async function runLoneWrite(
   answer: (sender: PublicUser) => unknown,
 ): Promise<LoneWrite | null> {
   const placeholder: PublicUser = { id: ctx.me.id, username: '', displayName: null, avatarUrl: null };
+  // Only an id a client chose can be sent again, so only such an id is claimed.
+  const claim = ctx.clientId !== null;
   const [row] = rowsOf<LoneRow>(
     await statement.run(ctx.db, {
       ...values,
       me: ctx.me.id,
       mutationId: ctx.mutationId,
       at: ctx.now.toISOString(),
-      claim: ctx.claim,
-      answer: ctx.claim && ctx.keepResult ? JSON.stringify(answer(placeholder)) : null,
+      claim,
+      answer: claim && ctx.keepResult ? JSON.stringify(answer(placeholder)) : null,
       refs: JSON.stringify(refs),
     }),
   );

@@ -36,10 +36,9 @@ export interface LoneMutationContext {
   me: AuthUser;
   now: Date;
   mutationId: string;
+  /** The client's id for the records it creates; null when the server chose the id (`RunOptions.serverChosenId`), which is then not claimed either. */
   clientId: string | null;
   deps: AppDeps;
-  /** Claim the mutation id in `applied_mutations`: false for a server-chosen id (`RunOptions.serverChosenId`). */
-  claim: boolean;
   /** Store the answer in the claim (`RunOptions.keepResult`, or the mutator's `keepsResult`). */
   keepResult: boolean;
 }
