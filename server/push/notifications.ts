@@ -7,15 +7,12 @@ import type { ServerEvent } from '../../src/contract/live';
 import { notificationLinks, PUSH_BODY_MAX_LENGTH, type NotificationKind, type PushPayload } from '../../src/contract/push';
 import { nameOf } from '../../src/db/queries/names';
 
-/** The live events that can become a push; everything else is not even queued. */
-export const PUSHED_EVENT_TYPES: ReadonlySet<ServerEvent['type']> = new Set(['DIRECT_MESSAGE', 'POD_MESSAGE_NEW', 'FRIEND_REQUEST', 'POD_INVITATION', 'GAME_INVITE']);
-
-export interface PushIntent {
+/** Who may get a push for one event (before their settings and devices are read). */
+export interface PushAudience {
   kind: NotificationKind;
   recipients: string[];
   /** Set for pod messages: recipients who muted this pod are skipped. */
   podId?: string;
-  payload: PushPayload;
 }
 
 export interface IntentLookups {
@@ -41,83 +38,95 @@ function others(userIds: readonly string[], actorId: string): string[] {
   return userIds.filter((id) => id !== actorId);
 }
 
-export async function intentFor(userIds: readonly string[], event: ServerEvent, lookups: IntentLookups): Promise<PushIntent | null> {
-  switch (event.type) {
-    case 'DIRECT_MESSAGE': {
-      const message = event.payload;
-      return {
-        kind: 'directMessages',
-        recipients: others(userIds, message.senderId),
-        payload: {
-          kind: 'directMessages',
-          title: nameOf(message.sender),
-          body: preview(message.content),
-          url: notificationLinks.directMessage(message.senderId),
-          tag: `dm:${message.senderId}`,
-        },
-      };
-    }
-    case 'POD_MESSAGE_NEW': {
-      const message = event.payload;
-      const recipients = others(userIds, message.sender.id);
-      if (recipients.length === 0) return null;
-      const podName = (await lookups.podName(event.podId)) ?? PushCopy.unknownPod;
-      return {
-        kind: 'podMessages',
-        recipients,
-        podId: event.podId,
-        payload: {
-          kind: 'podMessages',
-          title: podName,
-          body: preview(`${nameOf(message.sender)}: ${message.content}`),
-          url: notificationLinks.pod(event.podId),
-          tag: `pod:${event.podId}`,
-        },
-      };
-    }
-    case 'FRIEND_REQUEST': {
-      const request = event.payload;
-      return {
-        kind: 'friendRequests',
-        recipients: others(userIds, request.requester.id),
-        payload: {
-          kind: 'friendRequests',
-          title: PushCopy.friendRequestTitle,
-          body: PushCopy.friendRequestBody(nameOf(request.requester)),
-          url: notificationLinks.friendRequests,
-          tag: `friend:${request.friendshipId}`,
-        },
-      };
-    }
-    case 'POD_INVITATION': {
-      const invitation = event.payload;
-      return {
-        kind: 'podInvites',
-        recipients: others(userIds, invitation.invitedBy.id),
-        payload: {
-          kind: 'podInvites',
-          title: PushCopy.podInviteTitle,
-          body: PushCopy.podInviteBody(nameOf(invitation.invitedBy), invitation.pod.name),
-          url: notificationLinks.invitations,
-          tag: `pod-invite:${invitation.invitationId}`,
-        },
-      };
-    }
-    case 'GAME_INVITE': {
-      const invite = event.payload;
-      return {
-        kind: 'gameInvites',
-        recipients: others(userIds, invite.invitedBy.id),
-        payload: {
-          kind: 'gameInvites',
-          title: PushCopy.gameInviteTitle,
-          body: PushCopy.gameInviteBody(nameOf(invite.invitedBy)),
-          url: notificationLinks.invitations,
-          tag: `game-invite:${invite.inviteId}`,
-        },
-      };
-    }
-    default:
-      return null;
-  }
+type PushedEvent = Extract<ServerEvent, { type: 'DIRECT_MESSAGE' | 'POD_MESSAGE_NEW' | 'FRIEND_REQUEST' | 'POD_INVITATION' | 'GAME_INVITE' }>;
+
+/** How one kind of event becomes a push: whose action it is, its kind, and what it says. */
+interface PushRule<E extends PushedEvent> {
+  kind: NotificationKind;
+  actorId(event: E): string;
+  podId?(event: E): string;
+  payload(event: E, lookups: IntentLookups): PushPayload | Promise<PushPayload>;
+}
+
+const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type: T }>> } = {
+  DIRECT_MESSAGE: {
+    kind: 'directMessages',
+    actorId: (event) => event.payload.senderId,
+    payload: ({ payload: message }) => ({
+      kind: 'directMessages',
+      title: nameOf(message.sender),
+      body: preview(message.content),
+      url: notificationLinks.directMessage(message.senderId),
+      tag: `dm:${message.senderId}`,
+    }),
+  },
+  POD_MESSAGE_NEW: {
+    kind: 'podMessages',
+    actorId: (event) => event.payload.sender.id,
+    podId: (event) => event.podId,
+    payload: async ({ podId, payload: message }, lookups) => ({
+      kind: 'podMessages',
+      title: (await lookups.podName(podId)) ?? PushCopy.unknownPod,
+      body: preview(`${nameOf(message.sender)}: ${message.content}`),
+      url: notificationLinks.pod(podId),
+      tag: `pod:${podId}`,
+    }),
+  },
+  FRIEND_REQUEST: {
+    kind: 'friendRequests',
+    actorId: (event) => event.payload.requester.id,
+    payload: ({ payload: request }) => ({
+      kind: 'friendRequests',
+      title: PushCopy.friendRequestTitle,
+      body: PushCopy.friendRequestBody(nameOf(request.requester)),
+      url: notificationLinks.friendRequests,
+      tag: `friend:${request.friendshipId}`,
+    }),
+  },
+  POD_INVITATION: {
+    kind: 'podInvites',
+    actorId: (event) => event.payload.invitedBy.id,
+    payload: ({ payload: invitation }) => ({
+      kind: 'podInvites',
+      title: PushCopy.podInviteTitle,
+      body: PushCopy.podInviteBody(nameOf(invitation.invitedBy), invitation.pod.name),
+      url: notificationLinks.invitations,
+      tag: `pod-invite:${invitation.invitationId}`,
+    }),
+  },
+  GAME_INVITE: {
+    kind: 'gameInvites',
+    actorId: (event) => event.payload.invitedBy.id,
+    payload: ({ payload: invite }) => ({
+      kind: 'gameInvites',
+      title: PushCopy.gameInviteTitle,
+      body: PushCopy.gameInviteBody(nameOf(invite.invitedBy)),
+      url: notificationLinks.invitations,
+      tag: `game-invite:${invite.inviteId}`,
+    }),
+  },
+};
+
+/** The live events that can become a push; everything else is not even queued. */
+export const PUSHED_EVENT_TYPES: ReadonlySet<ServerEvent['type']> = new Set(Object.keys(RULES) as Array<PushedEvent['type']>);
+
+const ruleOf = (event: ServerEvent) => (RULES as Partial<Record<ServerEvent['type'], PushRule<PushedEvent>>>)[event.type];
+
+/** Everyone the event was published to but the actor, or null when nobody (or the event is never pushed). */
+export function audienceFor(userIds: readonly string[], event: ServerEvent): PushAudience | null {
+  const rule = ruleOf(event);
+  if (!rule) return null;
+  const recipients = others(userIds, rule.actorId(event as PushedEvent));
+  if (recipients.length === 0) return null;
+  const podId = rule.podId?.(event as PushedEvent);
+  return podId === undefined ? { kind: rule.kind, recipients } : { kind: rule.kind, recipients, podId };
+}
+
+/**
+ * What the push says. Asked only once some recipient has a device that wants it: a pod
+ * message's title is a lookup (the pod's name), skipped for the many events nobody is pushed.
+ */
+export async function payloadFor(event: ServerEvent, lookups: IntentLookups): Promise<PushPayload | null> {
+  const rule = ruleOf(event);
+  return rule ? rule.payload(event as PushedEvent, lookups) : null;
 }

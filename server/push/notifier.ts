@@ -1,19 +1,22 @@
 /**
  * The one place live events turn into push notifications: subscribed to the hub's publish
- * path (hub.onPublish), so no route handler knows about push. For every DIRECT_MESSAGE,
- * POD_MESSAGE_NEW, FRIEND_REQUEST and POD_INVITATION this process publishes, every recipient
- * but the actor who wants that kind (settings, pod mutes) gets a push on each of their
- * devices. The service worker decides not to show it when the app is open and visible there.
+ * path (hub.onPublish), so no route handler knows about push. For every event this process
+ * publishes that notifications.ts has a rule for (messages, friend requests, pod and game
+ * invitations), every recipient but the actor who wants that kind (settings, pod mutes) gets a
+ * push on each of their devices. The service worker decides not to show it when the app is
+ * open and visible there.
  *
  * Nothing here delays the request that published: the event is queued, and lookups and
- * sends run in the background, at most PUSH_CONCURRENCY at a time.
+ * sends run in the background, at most PUSH_CONCURRENCY at a time. An event whose only
+ * recipient is its actor queues nothing; otherwise one prepared query finds the devices, and
+ * only when there is one is the payload built (a pod message's title is one more query).
  */
 import { and, eq } from 'drizzle-orm';
 import type { ServerEvent } from '../../src/contract/live';
 import { pods, pushSubscriptions } from '../db/schema';
 import type { Db } from '../db/types';
 import type { LiveHub } from '../live/hub';
-import { intentFor, PUSHED_EVENT_TYPES, type PushIntent } from './notifications';
+import { audienceFor, payloadFor, type PushAudience } from './notifications';
 import { createVapidAuthorizer, sendPush, type SendOptions } from './send';
 import { subscriptionsWanting } from './settings';
 import { createWorkQueue } from './queue';
@@ -51,11 +54,15 @@ export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: 
     },
   };
 
-  async function deliver(intent: PushIntent): Promise<void> {
-    const subscriptions = await subscriptionsWanting(db, intent.recipients, intent.kind, intent.podId);
+  /** One query when nobody wanting it has a device (the common case); the payload is built only for a push that goes out. */
+  async function deliver(event: ServerEvent, audience: PushAudience): Promise<void> {
+    const subscriptions = await subscriptionsWanting(db, audience.recipients, audience.kind, audience.podId);
+    if (subscriptions.length === 0) return;
+    const payload = await payloadFor(event, lookups);
+    if (!payload) return;
     for (const subscription of subscriptions) {
       queue.push(async () => {
-        const result = await sendPush(subscription, intent.payload, sending);
+        const result = await sendPush(subscription, payload, sending);
         if (result.outcome === 'gone') {
           await db
             .delete(pushSubscriptions)
@@ -69,11 +76,8 @@ export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: 
   }
 
   hub.onPublish((userIds: readonly string[], event: ServerEvent) => {
-    if (!PUSHED_EVENT_TYPES.has(event.type)) return;
-    queue.push(async () => {
-      const intent = await intentFor(userIds, event, lookups);
-      if (intent && intent.recipients.length > 0) await deliver(intent);
-    });
+    const audience = audienceFor(userIds, event);
+    if (audience) queue.push(() => deliver(event, audience));
   });
 
   return { idle: () => queue.idle() };

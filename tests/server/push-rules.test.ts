@@ -1,7 +1,9 @@
-/** The push pieces that need no server: which endpoints are accepted, and the work queue's bounds. */
+/** The push pieces that need no server: which endpoints are accepted, who a push is for, what it says, and the work queue's bounds. */
 import { describe, expect, it } from 'vitest';
+import type { ServerEvent } from '../../src/contract/live';
 import { PushText } from '../../src/contract/push';
 import { endpointProblem } from '../../server/push/endpoints';
+import { audienceFor, payloadFor, PushCopy } from '../../server/push/notifications';
 import { createWorkQueue } from '../../server/push/queue';
 
 describe('endpointProblem', () => {
@@ -20,6 +22,30 @@ describe('endpointProblem', () => {
     expect(endpointProblem('http://127.0.0.1:9000/push/1', allowed)).toBeNull();
     expect(endpointProblem('http://127.0.0.1:9001/push/1', allowed)).toBe(PushText.endpointRefused);
     expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', allowed)).toBe(PushText.endpointRefused);
+  });
+});
+
+describe('audienceFor and payloadFor', () => {
+  const podMessage = (senderId: string): ServerEvent => ({
+    type: 'POD_MESSAGE_NEW',
+    podId: 'pod-1',
+    payload: { id: 'm1', clientId: null, podId: 'pod-1', content: 'gg   all', createdAt: new Date(0).toISOString(), sender: { id: senderId, username: 'ann', displayName: null } },
+  });
+
+  it('is everyone the event reached but the actor, and nobody for events that are never pushed', () => {
+    expect(audienceFor(['ann', 'bo', 'cy'], podMessage('ann'))).toEqual({ kind: 'podMessages', recipients: ['bo', 'cy'], podId: 'pod-1' });
+    // The sender alone in the pod: no push, and no lookup is queued for it.
+    expect(audienceFor(['ann'], podMessage('ann'))).toBeNull();
+    expect(audienceFor(['ann'], { type: 'PONG' })).toBeNull();
+  });
+
+  it("asks for the pod's name only when building the payload, and falls back when the pod is gone", async () => {
+    const asked: string[] = [];
+    const lookups = (name: string | null) => ({ podName: async (podId: string) => (asked.push(podId), name) });
+    expect(await payloadFor(podMessage('ann'), lookups('Friday Pod'))).toEqual({ kind: 'podMessages', title: 'Friday Pod', body: 'ann: gg all', url: '/pods?tab=pods&pod=pod-1', tag: 'pod:pod-1' });
+    expect((await payloadFor(podMessage('ann'), lookups(null)))?.title).toBe(PushCopy.unknownPod);
+    expect(asked).toEqual(['pod-1', 'pod-1']);
+    expect(await payloadFor({ type: 'PONG' }, lookups('x'))).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ import type { GameInvite } from '../../../src/contract/game-invites';
 import { GameInviteText } from '../../../src/contract/game-invites';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/limits';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
-import { intentFor } from '../../../server/push/notifications';
+import { audienceFor, payloadFor } from '../../../server/push/notifications';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { nextEvent, settle, type Person } from '../social/support';
 import { mutation, pull, push } from '../sync/support';
@@ -102,8 +102,9 @@ describe('seating strangers', () => {
       game: { id: randomUUID(), startTime: new Date().toISOString(), players: [] },
       createdAt: new Date().toISOString(),
     };
-    const intent = await intentFor(['h', 'i'], { type: 'GAME_INVITE', payload: invite }, { podName: async () => null });
-    expect(intent).toMatchObject({ kind: 'gameInvites', recipients: ['i'], payload: { body: 'Hosty invited you to a game.', url: '/pods?tab=all' } });
+    const event = { type: 'GAME_INVITE', payload: invite } as const;
+    expect(audienceFor(['h', 'i'], event)).toEqual({ kind: 'gameInvites', recipients: ['i'] });
+    expect(await payloadFor(event, { podName: async () => null })).toMatchObject({ body: 'Hosty invited you to a game.', url: '/pods?tab=all' });
   });
 });
 
