@@ -12,7 +12,8 @@
  * Sockets are closed by the hub when:
  * - their token is revoked (logout, password reset: a `disconnect` bus message, every process);
  * - their token expires (a timer per socket, set from the token's expiry at connect time);
- * - they stop answering pings (HEARTBEAT_INTERVAL_MS) or read too slowly (MAX_BUFFERED_BYTES);
+ * - they stop answering pings (HEARTBEAT_INTERVAL_MS, in HEARTBEAT_SLICES turns) or read too
+ *   slowly (MAX_BUFFERED_BYTES);
  * - this process may have missed bus messages (transport gap): 1012, spread over
  *   RESYNC_SPREAD_MS so the clients' reconnects and catch-up pulls do not arrive at once;
  * - the process drains (SIGTERM): 1012, spread over DRAIN_WINDOW_MS (`drain`).
@@ -26,6 +27,13 @@ import type { LiveBusMessage, LiveTransport } from './transport';
 
 /** A socket that has not answered a ping for one interval is dead (phone asleep, NAT dropped). */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
+/**
+ * The sockets are pinged in this many slices, one slice every interval / HEARTBEAT_SLICES (3 s),
+ * each socket once an interval: pinging every socket in one turn held the event loop for the
+ * whole ping round (1,000 sockets: 1,000 pings out and 1,000 pongs back at once, every 30 s),
+ * delaying whatever event was being delivered then.
+ */
+export const HEARTBEAT_SLICES = 10;
 /** A client that cannot keep up with this much queued output is cut off instead of growing memory. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Largest frame a client may send (JOIN_POD, PING are tiny); a bigger one closes the socket with 1009. */
@@ -98,6 +106,8 @@ export interface Revocation {
 
 interface Entry extends LiveConnection {
   alive: boolean;
+  /** Its heartbeat slice (round robin over the sockets as they connect). */
+  slice: number;
   expiry?: NodeJS.Timeout;
   /** Where finished frames go (streamOf), or undefined: through ws. */
   stream: { write(chunk: Buffer): boolean } | undefined;
@@ -122,6 +132,9 @@ export interface HubOptions {
 
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Entry>>();
+  private readonly slices: Array<Set<Entry>> = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
+  private nextSlice = 0;
+  private sweptSlice = 0;
   private readonly handlers = new Map<string, ClientMessageHandler<ClientEvent['type']>>();
   private readonly revocationListeners: Array<(revocation: Revocation) => void> = [];
   private readonly heartbeat: NodeJS.Timeout;
@@ -145,7 +158,7 @@ export class LiveHub {
       this.log.info({ reason, sockets: this.sockets }, 'live bus gap; asking clients to reconnect and catch up');
       void this.closeAll(SERVICE_RESTART, 'catch up', this.resyncSpreadMs);
     });
-    this.heartbeat = setInterval(() => this.sweep(), options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+    this.heartbeat = setInterval(() => this.sweep(), (options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS) / HEARTBEAT_SLICES);
     this.heartbeat.unref();
     this.onClientMessage('PING', (connection) => connection.send({ type: 'PONG' }));
   }
@@ -243,6 +256,7 @@ export class LiveHub {
       tokenHash,
       socket,
       alive: true,
+      slice: this.nextSlice,
       stream: streamOf(socket),
       send: (event) => this.sendFrame(entry, textFrame(JSON.stringify(event))),
     };
@@ -252,6 +266,8 @@ export class LiveHub {
       this.byUser.set(userId, set);
     }
     set.add(entry);
+    this.slices[entry.slice]!.add(entry);
+    this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
     this.sockets += 1;
     this.metrics?.liveSockets.set(this.sockets);
     if (expiresAt) this.armExpiry(entry, expiresAt.getTime());
@@ -260,6 +276,7 @@ export class LiveHub {
     });
     socket.on('close', () => {
       if (entry.expiry) clearTimeout(entry.expiry);
+      this.slices[entry.slice]!.delete(entry);
       const current = this.byUser.get(userId);
       if (current?.delete(entry)) {
         this.sockets -= 1;
@@ -299,6 +316,7 @@ export class LiveHub {
     clearInterval(this.heartbeat);
     await this.closeAll(SERVICE_RESTART, 'server restarting', 0);
     this.byUser.clear();
+    for (const slice of this.slices) slice.clear();
     await this.transport.close();
   }
 
@@ -380,19 +398,20 @@ export class LiveHub {
     return 1;
   }
 
+  /** One slice's turn: a socket that did not answer its last ping is cut off, the others are pinged. */
   private sweep(): void {
-    for (const set of this.byUser.values()) {
-      for (const entry of set) {
-        if (!entry.alive) {
-          entry.socket.terminate();
-          continue;
-        }
-        entry.alive = false;
-        try {
-          entry.socket.ping();
-        } catch {
-          entry.socket.terminate();
-        }
+    const slice = this.slices[this.sweptSlice]!;
+    this.sweptSlice = (this.sweptSlice + 1) % HEARTBEAT_SLICES;
+    for (const entry of slice) {
+      if (!entry.alive) {
+        entry.socket.terminate();
+        continue;
+      }
+      entry.alive = false;
+      try {
+        entry.socket.ping();
+      } catch {
+        entry.socket.terminate();
       }
     }
   }
