@@ -37,9 +37,11 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * One statement per kind (the kind is a column), built once and prepared by name: it runs
- * after every pushed event (every message), and a drizzle query built per event cost as much of
- * the server's time as half the message's own write (CPU profile of the live fan-out bench on
- * the embedded database, 2026-11-27). `podId` null: not a pod message, no mute applies.
+ * after every pushed event (every message). In a warm CPU profile of the live fan-out bench
+ * (embedded database, 2026-11-27) the lookup cost nearly as much of the server's time as the
+ * message's own write, ~40 % of it building the drizzle query; a warm micro-measure on
+ * 2026-11-26 found the prepared form no faster per lookup (docs/benchmarks.md). `podId` null:
+ * not a pod message, no mute applies.
  */
 const WANTING = Object.fromEntries(
   NOTIFICATION_KINDS.map((kind) => [
