@@ -7,20 +7,25 @@
  * counters over the tile. The active player's tile is ringed (aria-current); a player who is
  * out is greyed and marked 'Out', never removed.
  */
-import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { LIFE_STEPS, type CommanderSource, type CounterKind, type GameParticipant } from '../../contract/game';
+import { memo, useCallback, useId, useRef, useState, type CSSProperties } from 'react';
+import { LIFE_STEPS, type CommanderSource, type CounterKind } from '../../contract/game';
 import { GameInviteText } from '../../contract/game-invites';
-import { signed, total } from '../../game/events';
+import { signed } from '../../game/events';
 import { CountersPanel } from './CountersPanel';
 import { TileBadges } from './TileBadges';
-import { lifeEm, type FaceMode, type ScreenTile } from './table/fit';
+import { TileLife } from './TileLife';
+import type { FaceMode, ScreenTile } from './table/fit';
 import { MoreIcon } from './table/icons';
 import type { DamageSource, SeatInfo } from './table/roster';
+import type { ShownTable } from './shownTable';
 import type { CounterChange } from './taps';
 import { usePressRepeat } from './usePressRepeat';
+import { useShownPlayer } from './useShownSeat';
 
 interface PlayerTileProps {
-  player: GameParticipant;
+  /** What the tiles show (shownTable.ts): the tile reads its own player from it. */
+  table: ShownTable;
+  seat: number;
   info: SeatInfo;
   sources: readonly DamageSource[];
   tile: ScreenTile;
@@ -33,44 +38,34 @@ interface PlayerTileProps {
   onChange(change: CounterChange): void;
 }
 
-/** How long a burst of changes stays summed in the little '−7' beside the life number (LifeTrinket: 3 s). */
-const RECENT_CHANGE_MS = 2500;
+/** The same element every render: React skips it when the tile redraws. */
+const MORE_ICON = <MoreIcon />;
 
-/** The change of `value` since it last rested RECENT_CHANGE_MS: 0 when it is at rest. */
-function useRecentChange(value: number): number {
-  const [base, setBase] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setBase(value), RECENT_CHANGE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return value - base;
-}
-
-function StepButton({ label, delta, className, disabled, onStep }: { label: string; delta: number; className: string; disabled: boolean; onStep(delta: number): void }) {
+/** Memoised with a stable `onStep` (PlayerTile): when the tile redraws (a counter, a new mirror copy), its four buttons do not. */
+const StepButton = memo(function StepButton({ label, delta, className, disabled, onStep }: { label: string; delta: number; className: string; disabled: boolean; onStep(delta: number): void }) {
   const press = usePressRepeat(() => onStep(delta), disabled);
   return (
     <button type="button" className={className} aria-label={`${label} ${signed(delta)}`} disabled={disabled} {...press}>
       <span aria-hidden="true">{className.startsWith('life-half') ? null : signed(delta)}</span>
     </button>
   );
-}
+});
 
-export const PlayerTile = memo(function PlayerTile({ player, info, sources, tile, mode, active, locked, monarch, initiative, onChange }: PlayerTileProps) {
+export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources, tile, mode, active, locked, monarch, initiative, onChange }: PlayerTileProps) {
+  const player = useShownPlayer(table, seat);
   const [open, setOpen] = useState(false);
   const id = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { name } = info;
-  const seat = player.seatNumber;
-  const life = total(player.lifeTotal);
-  const recent = useRecentChange(player.lifeTotal);
   const [minusBig, minusOne, plusOne, plusBig] = LIFE_STEPS;
-  const stepLife = (delta: number) => onChange({ seat, counter: 'life', delta });
+  const stepLife = useCallback((delta: number) => onChange({ seat, counter: 'life', delta }), [seat, onChange]);
   const change = (counter: CounterKind, delta: number, source?: CommanderSource) =>
     onChange(source ? { seat, counter, delta, source } : { seat, counter, delta });
   const close = () => {
     setOpen(false);
     toggleRef.current?.focus();
   };
+  if (!player) return null;
   const classes = ['tile', `tile--${mode}`, active ? 'tile--active' : '', player.out ? 'tile--out' : ''].filter(Boolean).join(' ');
   const style = { left: tile.left, top: tile.top, width: tile.width, height: tile.height, '--player': info.color } as CSSProperties;
 
@@ -87,15 +82,7 @@ export const PlayerTile = memo(function PlayerTile({ player, info, sources, tile
           {info.invited ? <p className="tile-invited">{GameInviteText.invitedSeat}</p> : null}
         </div>
         <StepButton label={`${name} life`} delta={minusBig} className="tile-step tile-step--minus" disabled={locked} onStep={stepLife} />
-        <div className="tile-life" role="group" aria-label={`${name} life`}>
-          <span className="life-number" style={{ '--em': lifeEm(life) } as CSSProperties}>
-            {life}
-          </span>
-          {/* Always in place (empty at rest): a tap changes text, never the layout. */}
-          <span className="life-recent" aria-hidden="true" data-shown={recent !== 0}>
-            {recent !== 0 ? signed(recent) : ''}
-          </span>
-        </div>
+        <TileLife table={table} seat={seat} name={name} />
         <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} />
         <button
           ref={toggleRef}
@@ -106,7 +93,7 @@ export const PlayerTile = memo(function PlayerTile({ player, info, sources, tile
           aria-label={`${name} counters`}
           onClick={() => setOpen((value) => !value)}
         >
-          <MoreIcon />
+          {MORE_ICON}
         </button>
         <StepButton label={`${name} life`} delta={plusBig} className="tile-step tile-step--plus" disabled={locked} onStep={stepLife} />
         {open ? <CountersPanel id={`${id}-counters`} player={player} name={name} sources={sources} locked={locked} onChange={change} onClose={close} /> : null}

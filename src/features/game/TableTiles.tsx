@@ -1,6 +1,8 @@
 /**
- * The tiles of the playmat: the only part of it that reads the tap overlay, so a tap redraws
- * this layer and its own tile, nothing else (taps paint first; see src/stores/taps.ts).
+ * The tiles of the playmat: the only part of it that reads the tap overlay (taps paint first;
+ * see src/stores/taps.ts). The layer itself renders from the mirror — a tap changes no seat's
+ * place, colour, turn or marker — and each tile reads what the overlay changes from the
+ * ShownTable (shownTable.ts): a life tap re-renders that tile's life number and nothing else.
  */
 import { memo } from 'react';
 import type { GameRow } from '../../db/schema';
@@ -9,7 +11,7 @@ import { PlayerTile } from './PlayerTile';
 import { faceFit, faceOf, type ScreenTile } from './table/fit';
 import type { DamageSource, Roster } from './table/roster';
 import type { CounterChange } from './taps';
-import { useShownGame } from './useShownGame';
+import { useShownTable, useStablePlayers } from './useShownTable';
 
 interface TableTilesProps {
   mirror: GameRow;
@@ -22,18 +24,19 @@ interface TableTilesProps {
 const NO_SOURCES: readonly DamageSource[] = [];
 
 export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange }: TableTilesProps) {
-  const game = useShownGame(mirror);
+  const game = useStablePlayers(mirror);
+  const shown = useShownTable(game);
   const live = game.status === 'ACTIVE';
   const table = tableOf(game);
   return tiles.map((tile) => {
-    const player = game.participants.find((p) => p.seatNumber === tile.seat);
     const info = roster.get(tile.seat);
-    if (!player || !info) return null;
+    if (!info || !game.participants.some((p) => p.seatNumber === tile.seat)) return null;
     const face = faceOf(tile);
     return (
       <PlayerTile
         key={tile.seat}
-        player={player}
+        table={shown}
+        seat={tile.seat}
         info={info}
         sources={sources.get(tile.seat) ?? NO_SOURCES}
         tile={tile}
