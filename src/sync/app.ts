@@ -34,6 +34,7 @@ import { listAllUsers, searchUsers } from './social/user-search';
 import { askServiceWorkerToDrain } from './sw-bridge';
 import { searchCommanders } from './table/cards';
 import * as games from './table/games';
+import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './table/unsaved-taps';
 import { readStoredToken } from './token';
 import { markUpdateRequired } from './update-required';
 import { watchRecordedVerdicts } from './watch-verdicts';
@@ -116,6 +117,9 @@ export function startSync(): void {
   // recomputed once, before the first answer is applied, so every server row finds its writes.
   void normalizeOutboxKeys(db)
     .catch((error: unknown) => console.warn('The outbox keys were not recomputed.', error))
+    // Taps the last page showed but had not written when it was closed (unsaved-taps.ts), before anything is sent.
+    .then(() => writeUnsavedTaps(ctx))
+    .catch((error: unknown) => console.warn('Kept taps were not written.', error))
     .finally(() => {
       // Verdicts the worker recorded while the app was closed, then every new one.
       watchRecordedVerdicts(db, (error) => console.warn('Recorded verdicts were not applied.', error));
@@ -172,6 +176,8 @@ export const actions = {
   searchCommanders: (query: string, partner?: boolean) => searchCommanders(ctx, query, partner),
   createGame: (input: Omit<CreateGameInput, 'id'>) => games.createGame(ctx, input),
   changeCounter: (gameId: string, change: Omit<GameIncrement, 'id'> & { id?: string }) => games.changeCounter(ctx, gameId, change),
+  /** Synchronous: for a page being hidden or left (unsaved-taps.ts). */
+  keepUnsavedTaps: (taps: readonly UnsavedTap[]) => keepUnsavedTaps(taps),
   updateGame: (gameId: string, change: Omit<UpdateGameBody, 'eventId'>) => games.updateGame(ctx, gameId, change),
   passTurn: (gameId: string) => games.passTurn(ctx, gameId),
   undoLastChange: (gameId: string) => games.undoLastChange(ctx, gameId),

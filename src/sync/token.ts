@@ -1,13 +1,6 @@
 /** The token in localStorage key 'token' (spec section 9); absent in the service worker. */
 import { TOKEN_STORAGE_KEY } from '../contract/limits';
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { localStore as storage } from './local-storage';
 
 export function readStoredToken(): string | null {
   return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;

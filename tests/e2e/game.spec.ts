@@ -339,6 +339,43 @@ test('a custom table of 4 with a guest: wizard → layout → playmat → the se
   await dee.context.close();
 });
 
+test('taps followed at once by a reload (before their writes could start) are kept, and reach the server once', async ({ page, baseURL }) => {
+  const me = uniqueUser('hasty');
+  await registerAndLogin(page, me);
+  const token = await tokenOf(page);
+  const meId = ((await (await fetch(`${baseURL}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string }).id;
+  const created = await fetch(`${baseURL}/api/games`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      requiresVerification: false,
+      status: 'ACTIVE',
+      participants: [
+        { seatNumber: 1, role: 'self', displayName: me.username, userId: meId, deckName: 'Vampires', commanderName: 'Edgar Markov' },
+        { seatNumber: 2, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Giants', commanderName: 'Kenrith' },
+      ],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/game/${id}`);
+  await expect(shown(page, `${me.username} life`)).toHaveText('40');
+
+  // Two taps and a reload in one task: a tap's write waits for its frame, which never comes.
+  await page.evaluate((label) => {
+    const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+    button.click();
+    button.click();
+    location.reload();
+  }, `${me.username} life ${MINUS}1`);
+  await expect(shown(page, `${me.username} life`)).toHaveText('38');
+  await expect
+    .poll(async () => (await serverGame(baseURL, token, id))?.participants.find((p) => p.userId === meId)?.lifeTotal, { message: 'both taps reach the server', timeout: 20_000 })
+    .toBe(38);
+  const stored = (await serverGame(baseURL, token, id))!;
+  expect(stored.events.map((event) => event.text)).toEqual([`${me.username}: life ${MINUS}1 (38)`, `${me.username}: life ${MINUS}1 (39)`]);
+});
+
 test('a game played with the network off from the wizard on reaches the server with exactly its totals', async ({ page, context, baseURL }) => {
   const me = uniqueUser('off');
   await registerAndLogin(page, me);

@@ -38,6 +38,29 @@ export function afterPaint(task: () => void): void {
   });
 }
 
+/**
+ * A page hidden or left within LATEST_WRITE_MS of a tap would take the tap's waiting write with
+ * it. So the taps not yet written are handed to the sync layer then, synchronously, and written
+ * on the next start (src/sync/table/unsaved-taps.ts); a page shown again writes them itself.
+ */
+let keptOnHide = false;
+function keepUnwrittenTaps(): void {
+  const unwritten = useTaps.getState().taps.filter((tap) => tap.recordedAt === null);
+  if (unwritten.length === 0 && !keptOnHide) return;
+  actions.keepUnsavedTaps(unwritten.map(({ gameId, increment }) => ({ gameId, increment })));
+  keptOnHide = unwritten.length > 0;
+}
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  window.addEventListener('pagehide', keepUnwrittenTaps);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keepUnwrittenTaps();
+    else if (keptOnHide) {
+      actions.keepUnsavedTaps([]);
+      keptOnHide = false;
+    }
+  });
+}
+
 /** A refused change (e.g. the game ended on another device meanwhile) is said, not swallowed. */
 export function reportRefusal(error: unknown): void {
   showToast({ title: error instanceof Error && error.message ? error.message : 'That change could not be saved.', variant: 'error' });
