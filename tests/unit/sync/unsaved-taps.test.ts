@@ -68,6 +68,15 @@ describe('unsaved taps', () => {
     expect(await lifeOf(ctx, game, 0)).toBe(40);
   });
 
+  it('a tap written twice under its id (by two tabs) is queued and counted once, and the second write is not refused', async () => {
+    const { ctx, game } = await setUp();
+    const tap = inc(0, 'life', -3);
+    await changeCounter(ctx, game.id, tap);
+    await expect(changeCounter(ctx, game.id, tap)).resolves.toBeUndefined();
+    expect(await ctx.db.outbox.count()).toBe(1);
+    expect(await lifeOf(ctx, game, 0)).toBe(37);
+  });
+
   it('keeping none forgets what was kept', () => {
     keepUnsavedTaps([{ gameId: 'g', increment: inc(0, 'life', -1) }]);
     keepUnsavedTaps([]);
