@@ -13,7 +13,7 @@
  * answered (and whose id the mirror's recent events no longer list) is not counted twice there.
  */
 import * as z from 'zod/mini';
-import { gameIncrement, type GameIncrement } from '../../contract/game';
+import { gameIncrement } from '../../contract/game';
 import type { SyncContext } from '../context';
 import { isApplied } from '../../game/events';
 import { localStore as storage } from '../local-storage';
@@ -21,8 +21,9 @@ import { changeCounter } from './games';
 
 export const UNSAVED_TAPS_KEY = 'podtable.unsavedTaps';
 
-const unsavedTaps = z.array(z.object({ gameId: z.string(), increment: gameIncrement }));
-export type UnsavedTap = { gameId: string; increment: GameIncrement };
+const unsavedTap = z.object({ gameId: z.string(), increment: gameIncrement });
+const unsavedTaps = z.array(unsavedTap);
+export type UnsavedTap = z.infer<typeof unsavedTap>;
 
 /** Keeps `taps` for the next start (replacing what was kept); none: forgets what was kept. */
 export function keepUnsavedTaps(taps: readonly UnsavedTap[]): void {
