@@ -33,10 +33,14 @@ export function accountPlayer(user: PublicUser, role: Exclude<ParticipantRole, '
   return { key: newPlayerKey(), role, userId: user.id, displayName: nameOf(user) };
 }
 
-/** The signed-in user, with their default deck already chosen when the mirror has it. */
+/**
+ * The signed-in user, with a deck already chosen: the default deck when the mirror has it, else
+ * the only deck when there is exactly one (a player who built one deck plays it; with two or
+ * more and no default, the choice is left to them).
+ */
 export function selfPlayer(user: PublicUser & { defaultDeckId?: string | null }, decks: readonly Deck[] = []): WizardPlayer {
   const player = accountPlayer(user, 'self');
-  const deck = user.defaultDeckId ? decks.find((d) => d.id === user.defaultDeckId) : undefined;
+  const deck = (user.defaultDeckId ? decks.find((d) => d.id === user.defaultDeckId) : undefined) ?? (decks.length === 1 ? decks[0] : undefined);
   return deck ? { ...player, ...deckFields(deck) } : player;
 }
 

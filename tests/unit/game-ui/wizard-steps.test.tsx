@@ -218,6 +218,27 @@ describe('step 2: pod', () => {
     ]);
     expect([draft.kind, draft.podId, draft.seatCount]).toEqual(['pod', 'p2', 3]);
   });
+
+  it('seats you with your only deck when no default is set, and with none when there are two', async () => {
+    const seatedDeck = async () => {
+      const { router } = renderAt('/game/setup');
+      fireEvent.click(await screen.findByRole('button', { name: 'Play With a Pod' }));
+      fireEvent.click(await screen.findByRole('radio', { name: /Tuesday/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/game/layout'));
+      const self = useWizardStore.getState().players.find((p) => p.role === 'self')!;
+      return [self.deckId ?? null, self.deckName ?? null, self.commanderName ?? null];
+    };
+    await resetApp({ defaultDeckId: null });
+    await db.pods.put(pod({ id: 'p2', name: 'Tuesday', members: [bo, me] }));
+    await db.decks.put(deck({ id: 'd1', name: 'Superfriends', commander: 'Atraxa' }));
+    expect(await seatedDeck()).toEqual(['d1', 'Superfriends', 'Atraxa']);
+
+    cleanup();
+    resetWizard();
+    await db.decks.put(deck({ id: 'd2', name: 'Vampires', commander: 'Edgar Markov' }));
+    expect(await seatedDeck()).toEqual([null, null, null]);
+  });
 });
 
 describe('the wizard draft', () => {
