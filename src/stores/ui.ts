@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { THEME_STORAGE_KEY, TOAST_MAX } from '../contract/limits';
+import { localStore as storage } from '../sync/local-storage';
 
 export type Theme = 'dark' | 'light';
 export const DEFAULT_THEME: Theme = 'dark';
@@ -50,14 +51,6 @@ export interface UiState {
   dismissToast(id: string): void;
   installPrompt: InstallPromptEvent | null;
   setInstallPrompt(event: InstallPromptEvent | null): void;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function readStoredTheme(): Theme {
