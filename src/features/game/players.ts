@@ -40,7 +40,8 @@ export function accountPlayer(user: PublicUser, role: Exclude<ParticipantRole, '
  */
 export function selfPlayer(user: PublicUser & { defaultDeckId?: string | null }, decks: readonly Deck[] = []): WizardPlayer {
   const player = accountPlayer(user, 'self');
-  const deck = (user.defaultDeckId ? decks.find((d) => d.id === user.defaultDeckId) : undefined) ?? (decks.length === 1 ? decks[0] : undefined);
+  const defaultDeck = user.defaultDeckId ? decks.find((d) => d.id === user.defaultDeckId) : undefined;
+  const deck = defaultDeck ?? (decks.length === 1 ? decks[0] : undefined);
   return deck ? { ...player, ...deckFields(deck) } : player;
 }
 
