@@ -1,5 +1,7 @@
 /**
- * The scale test runs Debian's HAProxy in front of the server processes. When it is missing:
+ * The scale test runs Debian's HAProxy in front of the server processes, and
+ * tests/server/proxy-trust.test.ts runs the shipped deploy/haproxy.cfg in it (`npm test` calls
+ * this before the server suites). When it is missing:
  * as root, `apt-get update && apt-get install -y haproxy`; otherwise say exactly what to
  * install and fail (like ensure-chromium.ts). Nothing is downloaded from anywhere else.
  */

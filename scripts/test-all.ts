@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium';
+import { ensureHaproxy } from './ensure-haproxy';
 
 interface Tally {
   name: string;
@@ -60,6 +61,8 @@ function e2eSuite(): void {
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 vitestSuite('unit', 'unit');
+// tests/server/proxy-trust.test.ts runs the shipped deploy/haproxy.cfg in Debian's HAProxy.
+ensureHaproxy();
 vitestSuite('server', 'server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitestSuite('server-postgres', 'server');
 check('build', 'npm', ['run', '--silent', 'build']);

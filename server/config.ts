@@ -1,5 +1,7 @@
 /** Environment → server configuration. Invalid values stop the start with a message naming the variable. */
 import path from 'node:path';
+import { isPublicHttpsOrigin } from './push/publicOrigin';
+import { TrustProxyError, parseTrustProxy, type TrustProxy } from './trustProxy';
 
 export interface Config {
   port: number;
@@ -15,8 +17,10 @@ export interface Config {
   /** Absolute. The built app (vite build output); skipped when the folder does not exist. */
   staticDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-For (behind a reverse proxy) so rate limits see the client's address. */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY: a hop count or addresses/CIDRs; server/trustProxy.ts). */
+  trustProxy: TrustProxy;
+  /** A request's headers and body must have arrived within this, or it is answered 408 and its socket closed (server/httpTimeouts.ts). */
+  requestTimeoutMs: number;
   /** Base URL of the Scryfall-compatible card service behind /api/cards, without a trailing slash. */
   cardApiUrl: string;
   /** When set: live bus, rate limits and the login brake, ticket single use and the card service's spacing and cache live in this Redis. */
@@ -38,10 +42,12 @@ export interface Config {
   /** Who runs this server, told to push services in every VAPID token (an https: or mailto: URL). */
   vapidSubject: string;
   /**
-   * Origins push endpoints may have (PUSH_SERVICE_ORIGINS, comma-separated); null: any https
-   * origin that is not an IP address or localhost (server/push/endpoints.ts).
+   * Origins push endpoints may have (PUSH_SERVICE_ORIGINS, comma-separated; `https://*.host`
+   * for any host under one); null: the browsers' push services (server/push/pushServices.ts).
    */
   pushServiceOrigins: string[] | null;
+  /** PUSH_ALLOW_PRIVATE=1, tests only: push services on http, IP literals, other ports and private addresses (server/push/endpoints.ts). */
+  pushAllowPrivate: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -91,10 +97,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const originsText = nonEmpty(env.PUSH_SERVICE_ORIGINS);
   const pushServiceOrigins = originsText ? originsText.split(',').map((origin) => origin.trim()).filter(Boolean) : null;
+  const pushAllowPrivate = ['1', 'true', 'yes'].includes((nonEmpty(env.PUSH_ALLOW_PRIVATE) ?? '').toLowerCase());
   for (const origin of pushServiceOrigins ?? []) {
     if (!/^https?:\/\//i.test(origin) || !URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
       throw new ConfigError(`PUSH_SERVICE_ORIGINS must list origins such as https://fcm.googleapis.com, not "${origin}".`);
     }
+    if (!pushAllowPrivate && !isPublicHttpsOrigin(new URL(origin))) {
+      throw new ConfigError(`PUSH_SERVICE_ORIGINS must list https push services on port 443 by name, not "${origin}" (a local test push service needs PUSH_ALLOW_PRIVATE=1).`);
+    }
+  }
+
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(error.message);
+    throw error;
   }
 
   return {
@@ -107,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appUrl,
     staticDir: path.resolve(cwd, nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel,
-    trustProxy: ['1', 'true', 'yes'].includes((nonEmpty(env.TRUST_PROXY) ?? '').toLowerCase()),
+    trustProxy,
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 600_000),
     cardApiUrl,
     redisUrl,
     redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'podtable:',
@@ -119,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitScale,
     vapidSubject,
     pushServiceOrigins: pushServiceOrigins?.map((origin) => new URL(origin).origin) ?? null,
+    pushAllowPrivate,
   };
 }
 

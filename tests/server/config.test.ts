@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { fastifyTrustProxy } from '../../server/trustProxy';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
       staticDir: path.resolve('/srv/podtable/dist'),
       logLevel: 'info',
       trustProxy: false,
+      requestTimeoutMs: 60_000,
       cardApiUrl: 'https://api.scryfall.com',
       redisUrl: undefined,
       rateLimitScale: 1,
@@ -26,13 +28,14 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       vapidSubject: 'mailto:no-reply@podtable.local',
       pushServiceOrigins: null,
+      pushAllowPrivate: false,
     });
   });
 
   it('push: VAPID_SUBJECT defaults to an https APP_URL, PUSH_SERVICE_ORIGINS is a list of origins, bad values stop the start', () => {
     expect(loadConfig({ APP_URL: 'https://podtable.example' }).vapidSubject).toBe('https://podtable.example');
     expect(loadConfig({ MAIL_FROM: 'Pods <pods@example.org>' }).vapidSubject).toBe('mailto:pods@example.org');
-    expect(loadConfig({ PUSH_SERVICE_ORIGINS: 'https://fcm.googleapis.com, http://127.0.0.1:9999' }).pushServiceOrigins).toEqual([
+    expect(loadConfig({ PUSH_SERVICE_ORIGINS: 'https://fcm.googleapis.com, http://127.0.0.1:9999', PUSH_ALLOW_PRIVATE: '1' }).pushServiceOrigins).toEqual([
       'https://fcm.googleapis.com',
       'http://127.0.0.1:9999',
     ]);
@@ -51,7 +54,8 @@ describe('loadConfig', () => {
         APP_URL: 'https://podtable.example/',
         STATIC_DIR: 'build',
         LOG_LEVEL: 'DEBUG',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
+        REQUEST_TIMEOUT_MS: '30000',
         REDIS_URL: 'redis://cache:6379',
         RATE_LIMIT_SCALE: '50',
         REDIS_PREFIX: 'pt-staging:',
@@ -72,7 +76,8 @@ describe('loadConfig', () => {
       appUrl: 'https://podtable.example',
       staticDir: '/srv/build',
       logLevel: 'debug',
-      trustProxy: true,
+      trustProxy: 1,
+      requestTimeoutMs: 30_000,
       redisUrl: 'redis://cache:6379',
       rateLimitScale: 50,
       redisPrefix: 'pt-staging:',
@@ -85,7 +90,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '9001' }).appUrl).toBe('http://localhost:9001');
   });
 
+  it('TRUST_PROXY: off by default, a hop count, or a list of addresses/CIDRs', () => {
+    for (const off of ['', ' ', '0', 'false', 'no', 'off']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1 ,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('TRUST_PROXY: a hop count reaches Fastify as a trust function for exactly that many hops (Fastify ignores a bare number)', () => {
+    const trust = fastifyTrustProxy(loadConfig({ TRUST_PROXY: '1' }).trustProxy);
+    expect(typeof trust).toBe('function');
+    const byHop = trust as (address: string, hop: number) => boolean;
+    expect(byHop('10.1.2.3', 0)).toBe(true);
+    expect(byHop('203.0.113.9', 1)).toBe(false);
+    expect(fastifyTrustProxy(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy)).toEqual(['10.0.0.0/8']);
+    expect(fastifyTrustProxy(loadConfig({}).trustProxy)).toBe(false);
+  });
+
+  it.each(['true', 'TRUE', 'yes', 'all', 'on', '*'])('TRUST_PROXY=%s (trust every hop, spoofable) stops the start', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY="[^"]+" would trust every hop/);
+  });
+
   it.each([
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY must be a hop count'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be a hop count'],
+    [{ TRUST_PROXY: '10.0.0.1/8/2' }, 'TRUST_PROXY must be a hop count'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be a hop count from 1 to 10'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY must be a hop count'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000'],
     [{ PORT: 'eighty' }, 'PORT must be a port number'],
     [{ PORT: '70000' }, 'PORT must be a port number'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],

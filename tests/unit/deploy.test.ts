@@ -2,21 +2,28 @@
  * The deploy recipe (deploy/) stays consistent with the server: no Docker engine runs in CI,
  * so what can be checked without one is checked here (the compose file parses and says what
  * the scale-out needs; HAProxy keeps WebSockets open well past the heartbeat). `haproxy -c`
- * runs on the scale test's configuration in `npm run bench:scale`.
+ * runs on the scale test's configuration in `npm run bench:scale`, and the shipped
+ * haproxy.cfg itself runs in front of a real server in tests/server/proxy-trust.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '../../server/config';
 
 interface Service {
   environment?: Record<string, string>;
+  ports?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null>;
   ulimits?: { nofile?: { soft: number; hard: number } };
   stop_grace_period?: string;
   build?: { dockerfile: string };
   image?: string;
 }
 
-const compose = parse(readFileSync('deploy/compose.yaml', 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync('deploy/compose.yaml', 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  networks?: { default?: { ipam?: { config?: Array<{ subnet: string; ip_range?: string }> } } };
+};
 const haproxy = readFileSync('deploy/haproxy.cfg', 'utf8');
 const dockerfile = readFileSync('deploy/Dockerfile', 'utf8');
 
@@ -34,7 +41,7 @@ describe('deploy/compose.yaml', () => {
     expect(apps.map(([name]) => name)).toEqual(['app1', 'app2', 'app3']);
     for (const [, app] of apps) {
       expect(app.build?.dockerfile).toBe('deploy/Dockerfile');
-      expect(app.environment).toMatchObject({ REDIS_URL: 'redis://redis:6379', TRUST_PROXY: '1' });
+      expect(app.environment).toMatchObject({ REDIS_URL: 'redis://redis:6379' });
       expect(app.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
       expect(app.environment?.LIVE_TICKET_SECRET).toContain('LIVE_TICKET_SECRET');
       expect(app.ulimits?.nofile?.soft).toBeGreaterThanOrEqual(65536);
@@ -42,6 +49,35 @@ describe('deploy/compose.yaml', () => {
       expect(seconds(app.stop_grace_period!)).toBeGreaterThan(Number(app.environment?.DRAIN_WINDOW_MS) / 1000 + 5);
     }
     expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['haproxy', 'postgres', 'redis']));
+  });
+
+  it('the apps trust forwarded headers from the proxy\'s fixed address only, and only the proxy is published', () => {
+    const proxyAddress = compose.services.haproxy?.networks?.default?.ipv4_address;
+    expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const ipam = compose.networks?.default?.ipam?.config?.[0];
+    const octets = (address: string) => address.split('/')[0]!.split('.').map(Number);
+    // Inside the subnet (a /24), outside the range other containers are given addresses from (the upper /25).
+    expect(octets(ipam!.subnet).slice(0, 3)).toEqual(octets(proxyAddress!).slice(0, 3));
+    expect(ipam!.subnet).toMatch(/\/24$/);
+    expect(ipam!.ip_range).toMatch(/\.128\/25$/);
+    expect(octets(proxyAddress!)[3]).toBeLessThan(128);
+    for (const [, app] of apps) {
+      expect(app.environment?.TRUST_PROXY).toBe(proxyAddress);
+      expect(loadConfig({ TRUST_PROXY: app.environment?.TRUST_PROXY }).trustProxy).toEqual([proxyAddress]);
+      expect(app.ports).toBeUndefined();
+    }
+  });
+
+  it('HAProxy sets (never appends) X-Forwarded-For and -Proto, keeps URLs out of its log and asks for headers within seconds', () => {
+    expect(haproxy).not.toMatch(/^\s*option\s+forwardfor/m);
+    expect(haproxy).toMatch(/^\s*http-request set-header X-Forwarded-For %\[src\]$/m);
+    expect(haproxy).toMatch(/^\s*http-request set-header X-Forwarded-Proto http if !\{ ssl_fc \}$/m);
+    expect(haproxy).not.toMatch(/^\s*option\s+httplog/m);
+    const logFormat = /^\s*log-format "([^"]+)"$/m.exec(haproxy)?.[1];
+    // %r is the request line, %HU/%HP/%HQ the URI, path and query; %hr captured headers.
+    expect(logFormat).toBeDefined();
+    expect(logFormat).not.toMatch(/%(\{[^}]*\})?(r|HU|HP|HPO|HQ|hr|hrl|CC)\b/);
+    expect(seconds(/timeout http-request (\S+)/.exec(haproxy)![1]!)).toBeLessThanOrEqual(15);
   });
 
   it('HAProxy checks readiness and keeps WebSocket tunnels open far longer than the 30 s heartbeat', () => {
