@@ -38,7 +38,7 @@ export async function pushCost() {
   pushService.answerDelayMs = PUSH_SERVICE_DELAY_MS;
   // Decrypting here would spend this process's CPU while it times the answers.
   pushService.decrypt = false;
-  const server = new ServerProcess({ PUSH_SERVICE_ORIGINS: pushService.origin });
+  const server = new ServerProcess({ PUSH_SERVICE_ORIGINS: pushService.origin, PUSH_ALLOW_PRIVATE: '1' });
   try {
     await server.start();
     const sender = await account(server.url, 'pushsender');

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { pushEndpointRules } from './endpoints';
 import { startPushNotifier } from './notifier';
 import { registerPushRoutes } from './routes';
 import { loadOrCreateVapidKeys } from './vapid';
@@ -14,7 +15,7 @@ export const PUSH_DRAIN_ON_CLOSE_MS = 5000;
 export async function registerPush(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const vapid = await loadOrCreateVapidKeys(deps.db);
   registerPushRoutes(app, deps, vapid);
-  const notifier = startPushNotifier(deps.hub, deps.db, { vapid, subject: deps.config.vapidSubject }, app.log);
+  const notifier = startPushNotifier(deps.hub, deps.db, { vapid, subject: deps.config.vapidSubject, rules: pushEndpointRules(deps.config) }, app.log);
   app.addHook('preClose', async () => {
     await Promise.race([notifier.idle(), new Promise((resolve) => setTimeout(resolve, PUSH_DRAIN_ON_CLOSE_MS).unref())]);
   });

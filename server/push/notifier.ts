@@ -7,7 +7,9 @@
  * open and visible there.
  *
  * Nothing here delays the request that published: the event is queued, and lookups and
- * sends run in the background, at most PUSH_CONCURRENCY at a time. An event whose only
+ * sends run in the background, at most PUSH_CONCURRENCY at a time and at most
+ * PUSH_CONCURRENCY_PER_SERVICE to one push service (an allow-list entry), so a push service
+ * that stops answering delays only its own users' pushes. An event whose only
  * recipient is its actor queues nothing; otherwise one prepared query finds the devices, and
  * only when there is one is the payload built (a pod message's title is one more query).
  */
@@ -16,16 +18,23 @@ import type { ServerEvent } from '../../src/contract/live';
 import { pods, pushSubscriptions } from '../db/schema';
 import type { Db } from '../db/types';
 import type { LiveHub } from '../live/hub';
+import { checkEndpoint } from './endpoints';
 import { audienceFor, payloadFor, type PushAudience } from './notifications';
 import { createVapidAuthorizer, sendPush, type SendOptions } from './send';
 import { subscriptionsWanting } from './settings';
 import { createWorkQueue } from './queue';
 
 /**
- * 8 requests in flight: push services answer in ~50–300 ms, so this is hundreds of pushes a
- * second, while a slow push service cannot tie up more than 8 sockets.
+ * 8 requests in flight: push services answer in ~50–300 ms, so this is ~25–160 pushes a
+ * second in all (half of that to any one push service, below).
  */
 export const PUSH_CONCURRENCY = 8;
+/**
+ * Of those, one push service gets at most half: one that hangs until the send timeout holds 4
+ * sockets while every other push service keeps 4 or more, and the busiest one (FCM, most
+ * browsers) still has 4 requests in flight.
+ */
+export const PUSH_CONCURRENCY_PER_SERVICE = 4;
 /** Beyond this many waiting jobs the oldest is dropped (logged): ~10k pushes of backlog. */
 export const PUSH_MAX_PENDING = 10_000;
 
@@ -42,6 +51,7 @@ export interface PushNotifier {
 export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: NotifierLog): PushNotifier {
   const queue = createWorkQueue({
     concurrency: PUSH_CONCURRENCY,
+    perKeyConcurrency: PUSH_CONCURRENCY_PER_SERVICE,
     maxPending: PUSH_MAX_PENDING,
     onError: (error) => log.warn({ err: error }, 'push notification failed'),
     onDrop: () => log.warn({}, 'push backlog full; a notification was dropped'),
@@ -61,6 +71,9 @@ export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: 
     const payload = await payloadFor(event, lookups);
     if (!payload) return;
     for (const subscription of subscriptions) {
+      const check = checkEndpoint(subscription.endpoint, send.rules);
+      // Stored under an older, looser rule: skipped, not deleted (a configuration changed back makes it usable again).
+      if (check.problem !== null) continue;
       queue.push(async () => {
         const result = await sendPush(subscription, payload, sending);
         if (result.outcome === 'gone') {
@@ -69,9 +82,9 @@ export function startPushNotifier(hub: LiveHub, db: Db, send: SendOptions, log: 
             .where(and(eq(pushSubscriptions.endpoint, subscription.endpoint), eq(pushSubscriptions.userId, subscription.userId)));
           log.debug({ status: result.status }, 'push subscription expired; removed');
         } else if (result.outcome === 'failed') {
-          log.warn({ status: result.status ?? null, host: new URL(subscription.endpoint).host }, 'push service refused a notification');
+          log.warn({ status: result.status ?? null, host: check.url.host }, 'push service refused a notification');
         }
-      });
+      }, check.service);
     }
   }
 

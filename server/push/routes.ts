@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../errors';
 import { isPodMember } from '../social/podsRepo';
 import { SocialText } from '../social/text';
 import { isUuid, parseBody } from '../validate';
-import { endpointProblem } from './endpoints';
+import { endpointProblem, pushEndpointRules } from './endpoints';
 import { readSettings, setPodMuted, updateKinds } from './settings';
 import type { VapidKeys } from './vapid';
 
@@ -31,7 +31,7 @@ export function registerPushRoutes(app: FastifyInstance, deps: AppDeps, vapid: V
   app.post('/api/push/subscriptions', { config: { auth: true } }, async (request, reply) => {
     const me = requireUser(request);
     const body = parseBody(pushSubscriptionBody, request.body);
-    const problem = endpointProblem(body.endpoint, deps.config.pushServiceOrigins);
+    const problem = await endpointProblem(body.endpoint, pushEndpointRules(deps.config));
     if (problem) throw badRequest(problem);
     const now = deps.now();
     await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
  * next person on this device does not get this account's notifications.
  */
 import * as z from 'zod/mini';
-import type { ApiClient } from '../sync/api';
+import { ApiError, type ApiClient } from '../sync/api';
 
 export type PushDeviceState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -42,7 +42,14 @@ export async function turnOnPush(api: ApiClient): Promise<PushDeviceState> {
   const subscription =
     (await registered.pushManager.getSubscription()) ??
     (await registered.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
-  await api.request('POST', '/api/push/subscriptions', { body: subscription.toJSON() });
+  try {
+    await api.request('POST', '/api/push/subscriptions', { body: subscription.toJSON() });
+  } catch (error) {
+    // Refused (e.g. a push service the server does not send to): not left subscribed, or this
+    // device would read as "on" while the server never pushes to it. Offline: kept for a retry.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) await subscription.unsubscribe().catch(() => undefined);
+    throw error;
+  }
   return 'on';
 }
 

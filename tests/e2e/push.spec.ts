@@ -32,7 +32,7 @@ const test = base.extend<object, { pushService: FakePushService; server: ServerP
   ],
   server: [
     async ({ pushService }, use) => {
-      const server = new ServerProcess({ PUSH_SERVICE_ORIGINS: pushService.origin });
+      const server = new ServerProcess({ PUSH_SERVICE_ORIGINS: pushService.origin, PUSH_ALLOW_PRIVATE: '1' });
       await server.start();
       await use(server);
       await server.dispose();

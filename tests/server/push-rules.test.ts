@@ -7,21 +7,26 @@ import { audienceFor, payloadFor, PushCopy } from '../../server/push/notificatio
 import { createWorkQueue } from '../../server/push/queue';
 
 describe('endpointProblem', () => {
-  it('by default accepts https push services by name only', () => {
-    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', null)).toBeNull();
-    expect(endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/x', null)).toBeNull();
-    expect(endpointProblem('http://fcm.googleapis.com/fcm/send/abc', null)).toBe(PushText.endpointNotHttps);
-    for (const internal of ['https://127.0.0.1/x', 'https://[::1]/x', 'https://10.0.0.8/x', 'https://localhost/x', 'https://db.internal/x', 'https://printer.local/x', 'https://intranet/x']) {
-      expect(endpointProblem(internal, null), internal).toBe(PushText.endpointRefused);
+  const offline = async (hostname: string) => {
+    throw new Error(`no network for ${hostname}`);
+  };
+
+  it("by default accepts the browsers' push services only, over https, without resolving them", async () => {
+    const defaults = { origins: null, allowPrivate: false };
+    expect(await endpointProblem('https://fcm.googleapis.com/fcm/send/abc', defaults, offline)).toBeNull();
+    expect(await endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/x', defaults, offline)).toBeNull();
+    expect(await endpointProblem('http://fcm.googleapis.com/fcm/send/abc', defaults, offline)).toBe(PushText.endpointNotHttps);
+    for (const internal of ['https://127.0.0.1/x', 'https://[::1]/x', 'https://10.0.0.8/x', 'https://localhost/x', 'https://db.internal/x', 'https://printer.local/x', 'https://intranet/x', 'https://push.example.com/x']) {
+      expect(await endpointProblem(internal, defaults, offline), internal).toBe(PushText.endpointRefused);
     }
-    expect(endpointProblem('not a url', null)).toBe(PushText.endpointNotHttps);
+    expect(await endpointProblem('not a url', defaults, offline)).toBe(PushText.endpointNotHttps);
   });
 
-  it('with PUSH_SERVICE_ORIGINS accepts exactly those origins', () => {
-    const allowed = ['http://127.0.0.1:9000'];
-    expect(endpointProblem('http://127.0.0.1:9000/push/1', allowed)).toBeNull();
-    expect(endpointProblem('http://127.0.0.1:9001/push/1', allowed)).toBe(PushText.endpointRefused);
-    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', allowed)).toBe(PushText.endpointRefused);
+  it('with PUSH_SERVICE_ORIGINS (and PUSH_ALLOW_PRIVATE for a loopback one) accepts exactly those origins', async () => {
+    const rules = { origins: ['http://127.0.0.1:9000'], allowPrivate: true };
+    expect(await endpointProblem('http://127.0.0.1:9000/push/1', rules, offline)).toBeNull();
+    expect(await endpointProblem('http://127.0.0.1:9001/push/1', rules, offline)).toBe(PushText.endpointRefused);
+    expect(await endpointProblem('https://fcm.googleapis.com/fcm/send/abc', rules, offline)).toBe(PushText.endpointRefused);
   });
 });
 
@@ -75,6 +80,25 @@ describe('createWorkQueue', () => {
     await queue.idle();
     expect(most).toBe(2);
     expect(done.sort()).toEqual([0, 1, 3, 4, 5]);
+  });
+
+  it('runs at most `perKeyConcurrency` tasks of one key, and starts other keys meanwhile', async () => {
+    const releases = new Map<string, Array<() => void>>();
+    const started: string[] = [];
+    const queue = createWorkQueue({ concurrency: 4, perKeyConcurrency: 2, maxPending: 100, onError: () => undefined, onDrop: () => undefined });
+    const task = (key: string, index: number) => async () => {
+      started.push(`${key}${index}`);
+      await new Promise<void>((resolve) => releases.set(key, [...(releases.get(key) ?? []), resolve]));
+    };
+    for (let index = 0; index < 5; index += 1) queue.push(task('slow', index), 'slow');
+    queue.push(task('fast', 0), 'fast');
+    queue.push(task('free', 0));
+    // 2 of the slow key, then the others; the slow key's other 3 wait though 4 slots exist.
+    expect(started).toEqual(['slow0', 'slow1', 'fast0', 'free0']);
+    releases.get('slow')!.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['slow0', 'slow1', 'fast0', 'free0', 'slow2']);
+    expect(queue.pending).toBe(6);
   });
 
   it('reports a failing task and goes on', async () => {

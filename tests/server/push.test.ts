@@ -19,7 +19,7 @@ const pushService = new FakePushService();
 
 beforeAll(async () => {
   await pushService.start();
-  server = await startServer({ config: { pushServiceOrigins: [pushService.origin] } });
+  server = await startServer({ config: { pushServiceOrigins: [pushService.origin], pushAllowPrivate: true } });
 });
 afterAll(async () => {
   await server?.close();

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { pushDeviceState, turnOffPush, turnOnPush, type PushDeviceState } from '../../pwa/push-device';
+import { serverMessage } from '../../sync/api';
 import { api } from '../../sync/app';
 import { NotificationText } from './texts';
 
@@ -34,7 +35,8 @@ export function PushDevice() {
       setState(await change());
     } catch (problem) {
       console.warn('Push subscription change failed.', problem);
-      setError(failure);
+      // A refusal with a reason (e.g. the server does not accept this browser's push service) says why.
+      setError(serverMessage(problem) ?? failure);
     } finally {
       setBusy(false);
     }

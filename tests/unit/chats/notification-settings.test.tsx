@@ -12,6 +12,8 @@ vi.mock('../../../src/pwa/push-device', () => ({
 
 import { NotificationSettingsPanel } from '../../../src/features/notifications/NotificationSettingsPanel';
 import { NotificationText } from '../../../src/features/notifications/texts';
+import { PushText } from '../../../src/contract/push';
+import { ApiError } from '../../../src/sync/api';
 import { api, db, pod, pushServer, resetApp } from './app-mock';
 
 beforeEach(async () => {
@@ -42,6 +44,14 @@ describe('Profile → Settings: notifications', () => {
     expect(await screen.findByText(NotificationText.on)).toBeTruthy();
     expect(screen.getByRole('button', { name: NotificationText.turnOff })).toBeTruthy();
     expect(device.turnOn).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows the server's reason when it refuses this device's push service", async () => {
+    device.turnOn.mockRejectedValueOnce(new ApiError(400, { message: PushText.endpointRefused }));
+    render(<NotificationSettingsPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: NotificationText.turnOn }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PushText.endpointRefused);
+    expect(screen.getByRole('button', { name: NotificationText.turnOn })).toBeTruthy();
   });
 
   it("shows the account's settings, changes one kind on the server, and lists muted pods with Unmute", async () => {
