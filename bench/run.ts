@@ -4,11 +4,11 @@
  * first-load bytes and scores, next to the figure measured before the work and its budget
  * (first-load-report.ts). Loopback only,
  * bounded: 1,000 sockets, 5 rounds of 100 fan-out messages, 1,000 queued messages, 3 rounds of 3 s per REST figure, 120
- * taps in Chromium, 20 server kills mid-replay (each restart ~10 s on PGlite), a 10 s flood. The app is built first; the server runs as its own process at
+ * taps in Chromium, 20 server kills mid-replay (each restart ~10 s on PGlite), a 10 s write flood and a 9 s WebSocket flood. The app is built first; the server runs as its own process at
  * LOG_LEVEL=info (the production default) on an embedded database in a temporary DATA_DIR, and
  * again on PostgreSQL (a fresh database, dropped afterwards) when TEST_DATABASE_URL is set.
- * Per-user write limits are scaled out of the way (RATE_LIMIT_SCALE) except in the flood
- * figure, which measures them.
+ * Per-user write limits are scaled out of the way (RATE_LIMIT_SCALE) except in the two flood
+ * figures, which measure them.
  */
 import os from 'node:os';
 import { ServerProcess } from '../tests/e2e/server-process';
@@ -16,6 +16,7 @@ import { account } from './accounts';
 import { crashReplay, KILL_WINDOW_MS, QUEUED as CRASH_QUEUED, ROUNDS as CRASH_ROUNDS } from './crash-replay';
 import { FLOOD_CONNECTIONS, OTHERS, PACE_MS, PHASE_MS, floodRun } from './flood';
 import { buildApp, reportFirstLoad } from './first-load-report';
+import { printWsFlood } from './flood-ws-report';
 import { printFanout } from './fanout-report';
 import { DEVICES, PUSH_MESSAGES, PUSH_SERVICE_DELAY_MS, pushCost } from './push';
 import { printReplay } from './replay-report';
@@ -68,6 +69,8 @@ for (const [label, scale] of [['PodTable (limits on)', 1], ['limits scaled off',
     `  ${label.padEnd(24)} ${fmt(result.idleP50).padStart(10)} ms   ${fmt(result.floodP50).padStart(12)} ms   ${fmt(result.floodP50 / result.idleP50, 2).padStart(5)}x   ${fmt(result.floodP99).padStart(12)} ms   ${result.flooderSent} / ${result.flooderAccepted} / ${result.flooderRefused}`,
   );
 }
+
+await printWsFlood();
 
 console.log(`\nPush notifications: ${PUSH_MESSAGES} direct messages, answer time of the POST (loopback)`);
 const push = await pushCost();

@@ -6,8 +6,9 @@
  * the only per-user parts): every socket of that user gets the same finished WebSocket frame,
  * written straight to its TCP stream (`Frame`), so per socket there is only the write.
  * Client → server messages are dispatched to handlers
- * registered with `hub.onClientMessage(type, handler)` (PING is built in). Cross-process
- * delivery is the transport's job (transport.ts).
+ * registered with `hub.onClientMessage(type, handler)` (PING is built in: answered from memory,
+ * with the head of the user's log once `answerPingsWithHeads` gave it a reader, heads.ts).
+ * Cross-process delivery is the transport's job (transport.ts).
  *
  * Sockets are closed by the hub when:
  * - their token is revoked (logout, password reset: a `disconnect` bus message, every process);
@@ -22,6 +23,7 @@ import * as wsModule from 'ws';
 import type { WebSocket } from 'ws';
 import { LiveCloseCode, type ClientEvent, type ServerEvent } from '../../src/contract/live';
 import type { Metrics } from '../metrics';
+import { HEAD_REFRESH_MS, HeadBook, type HeadReader } from './heads';
 import type { Published } from '../sync/recorder';
 import type { LiveBusMessage, LiveTransport } from './transport';
 
@@ -144,6 +146,7 @@ export class LiveHub {
   private sockets = 0;
   private draining = false;
   private readonly publishListeners: PublishListener[] = [];
+  private heads: HeadBook | undefined;
 
   constructor(
     private readonly transport: LiveTransport,
@@ -232,6 +235,21 @@ export class LiveHub {
     this.revocationListeners.push(listener);
   }
 
+  /**
+   * PONG carries the head of the user's log, held in memory (heads.ts): read once when a user's
+   * first socket here opens, moved by deliveries, re-read every `refreshMs`; never read per PING.
+   */
+  answerPingsWithHeads(read: HeadReader, refreshMs = HEAD_REFRESH_MS): void {
+    this.heads?.close();
+    const heads = new HeadBook(read, this.log, refreshMs);
+    this.heads = heads;
+    for (const userId of this.byUser.keys()) heads.track(userId);
+    this.onClientMessage('PING', async (connection) => {
+      const head = await heads.head(connection.userId);
+      connection.send(head === undefined ? { type: 'PONG' } : { type: 'PONG', head });
+    });
+  }
+
   onClientMessage<T extends ClientEvent['type']>(type: T, handler: ClientMessageHandler<T>): void {
     this.handlers.set(type, handler as unknown as ClientMessageHandler<ClientEvent['type']>);
   }
@@ -266,6 +284,7 @@ export class LiveHub {
       this.byUser.set(userId, set);
     }
     set.add(entry);
+    this.heads?.track(userId);
     this.slices[entry.slice]!.add(entry);
     this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
     this.sockets += 1;
@@ -282,7 +301,10 @@ export class LiveHub {
         this.sockets -= 1;
         this.metrics?.liveSockets.set(this.sockets);
       }
-      if (current?.size === 0) this.byUser.delete(userId);
+      if (current?.size === 0) {
+        this.byUser.delete(userId);
+        this.heads?.forget(userId);
+      }
     });
     return entry;
   }
@@ -314,6 +336,7 @@ export class LiveHub {
   async close(): Promise<void> {
     this.draining = true;
     clearInterval(this.heartbeat);
+    this.heads?.close();
     await this.closeAll(SERVICE_RESTART, 'server restarting', 0);
     this.byUser.clear();
     for (const slice of this.slices) slice.clear();
@@ -358,6 +381,7 @@ export class LiveHub {
         // One frame per user (not per socket): the position, and the author's mutation id,
         // are the only per-recipient parts.
         const mid = mids?.[index];
+        if (positions) this.heads?.saw(userIds[index]!, positions[index]!);
         const frame = shared ?? textFrame(`{"pos":${positions![index]},${mid ? `"mid":${JSON.stringify(mid)},` : ''}${rest}`);
         for (const entry of set) delivered += this.sendFrame(entry, frame);
       }

@@ -7,6 +7,8 @@
  * upgrade and is then closed: 4401 'unauthorized' (bad token or ticket, revoked), 4408
  * (ticket expired or used: fetch a new one), 1013 (ticket could not be checked now), 4403
  * 'forbidden' (a foreign :userId). A draining process answers the upgrade 503 + Retry-After.
+ * An open socket that sends more than its frame budget (frameBudget.ts), or whose user's frames
+ * other than PING go past the shared `liveFrame` budget (server/limits), is closed 1008.
  * A plain HTTP GET on these paths answers 426.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +22,7 @@ import { MAX_SOCKETS_PER_USER } from '../limits/policies';
 import { redactUrl } from '../logging';
 import type { Metrics } from '../metrics';
 import { isSupportedProtocol } from '../sync/protocol';
+import { CLIENT_FRAME_BUDGET, FrameBudget, scaledFrameBudget } from './frameBudget';
 import type { LiveHub } from './hub';
 import type { TicketBook, TicketCheck } from './tickets';
 
@@ -46,6 +49,19 @@ declare module 'fastify' {
   }
 }
 
+/** Bytes of a received message (ws hands over a Buffer, an ArrayBuffer or fragments). */
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
+}
+
+/**
+ * A socket closed for its frame budget stops being read at once (what its client still sends
+ * waits in the kernel, unparsed) and is cut off this long after the close frame, whether or not
+ * the client's close frame came back (it cannot be read while paused).
+ */
+const REFUSED_LINGER_MS = 1000;
+
 const REFUSAL_CLOSE: Record<Exclude<TicketCheck, { ok: true }>['reason'], [number, string]> = {
   invalid: [LiveCloseCode.unauthorized, 'unauthorized'],
   revoked: [LiveCloseCode.unauthorized, 'unauthorized'],
@@ -66,6 +82,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   /** Requests over the socket-open limit (server/limits): their upgrade is closed with 4429. */
   const overLimit = new WeakSet<FastifyRequest>();
   const maxSockets = MAX_SOCKETS_PER_USER * deps.config.rateLimitScale;
+  const frameBudget = scaledFrameBudget(CLIENT_FRAME_BUDGET, deps.limits.scale);
 
   async function authenticateSocket(request: LiveRequest): Promise<void> {
     const { ticket, token } = request.query;
@@ -110,7 +127,29 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
       return;
     }
     const connection = hub.add(user.id, user.tokenHash, socket, user.expiresAt);
+    const budget = new FrameBudget(frameBudget);
+    // Once refused, frames already read before the pause are dropped unparsed.
+    let refused = false;
+    const refuse = (budgetName: 'socket' | 'user') => {
+      if (refused) return;
+      refused = true;
+      request.log.info({ userId: user.id, budget: budgetName }, 'live socket over its frame budget; closing it');
+      socket.close(LiveCloseCode.policyViolation, 'too many frames');
+      socket.pause();
+      const linger = setTimeout(() => socket.terminate(), REFUSED_LINGER_MS);
+      linger.unref();
+      socket.once('close', () => clearTimeout(linger));
+    };
+    const spend = (bytes: number): boolean => {
+      if (refused) return false;
+      if (budget.spend(bytes)) return true;
+      refuse('socket');
+      return false;
+    };
+    socket.on('ping', (data: Buffer) => void spend(data.length));
+    socket.on('pong', (data: Buffer) => void spend(data.length));
     socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (!spend(byteLength(data))) return;
       if (isBinary) return;
       let parsed: unknown;
       try {
@@ -124,7 +163,22 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         request.log.debug({ userId: user.id, issue: result.error.issues[0]?.message }, 'live frame not understood; ignored');
         return;
       }
-      hub.receive(connection, result.data).catch((error: unknown) => request.log.error({ err: error }, 'live message handler failed'));
+      const message = result.data;
+      // PING is answered from memory; every other frame may cost its handler a database read.
+      const counted =
+        message.type === 'PING'
+          ? Promise.resolve(true)
+          : consumeWriteLimit(deps, 'liveFrame', user.id, request.ip).then(
+              () => true,
+              (error: unknown) => {
+                if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+                refuse('user');
+                return false;
+              },
+            );
+      counted
+        .then((go) => (go && !refused ? hub.receive(connection, message) : undefined))
+        .catch((error: unknown) => request.log.error({ err: error }, 'live message handler failed'));
     });
   }
 

@@ -20,12 +20,17 @@ import { userSchema } from './users';
  * foreign token) and 4426 (this app's protocol is not served: update the app) are final too.
  * 4408: the live ticket expired or was already used — the client fetches a new one and
  * reconnects. Every other code (1001, 1012 server restarting or catching up, 1013 try again
- * later, 4429 too many sockets) is reconnected with backoff.
+ * later, 4429 too many sockets, 1008 too many frames) is reconnected with backoff.
  */
 export const LiveCloseCode = {
   normal: 1000,
   /** Server shutting down (the client reconnects, to another process behind a balancer). */
   goingAway: 1001,
+  /**
+   * The client sent more frames (or bytes) than its budget (server/live/frameBudget.ts): the app
+   * reconnects, but slower than after any other close (src/sync/live.ts).
+   */
+  policyViolation: 1008,
   /** A frame too large. */
   tooLarge: 1009,
   /** Server restarting / draining: reconnect (with jitter). */
@@ -70,6 +75,9 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
  *   (an invitee only once they accepted; a player who left gets GAME_REMOVED);
  * - GAME_INVITE, GAME_INVITE_REMOVED: the invitee only;
  * - BLOCK_ADDED, BLOCK_REMOVED: the blocker's own sockets only (the blocked user is never told);
+ * - USER_DELETED: everyone who shared something with an account that was deleted; its log entry
+ *   names every row that changed for them (friendships, pods, conversations, messages, games), so
+ *   the app pulls instead of applying it;
  * - SYNC: the author of a mutation that showed them nothing else (their acknowledgement);
  * - PONG: the answer to PING, with the head of the user's log;
  * - ERROR: an answer to a client event that was refused (e.g. JOIN_POD by a non-member).
@@ -98,6 +106,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   event({ type: z.literal('BLOCK_REMOVED'), userId: z.string() }),
   /** A log entry with no data for this user (e.g. the acknowledgement of their own mutation). */
   event({ type: z.literal('SYNC') }),
+  event({ type: z.literal('USER_DELETED'), userId: z.string() }),
   z.object({ type: z.literal('ERROR'), message: z.string() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

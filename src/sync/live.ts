@@ -5,6 +5,9 @@
  * - an abnormal close reconnects after a random delay up to the backoff (1 s doubling to 30 s;
  *   "full jitter", so the clients of a restarted server do not all return at once); a normal
  *   close (1000), 4401/4403 (bad or foreign token) and 4426 (protocol not served) do not;
+ * - a 1008 (this client sent more frames than the server allows) is reconnected no sooner than
+ *   POLICY_RETRY_FLOOR_MS plus the backoff of the 1008s so far: its opens succeed, which reset
+ *   the ordinary backoff, so these closes are counted apart and only `disconnect()` forgets them;
  * - `url` may be async (it fetches a live ticket): its failure counts as a failed connection,
  *   except an answer with status 401 (the token is no longer valid), which is final; when no
  *   network answered it (NetworkError) while the platform says online, the next try is at most
@@ -20,6 +23,8 @@ import { backoffDelay, UNREACHABLE_RETRY_CAP_MS } from './backoff';
 
 /** Under the usual 30–60 s idle timeouts of proxies and NATs, and the server's 30 s heartbeat. */
 export const PING_INTERVAL_MS = 25_000;
+/** After a 1008 the next try waits at least this long (and more with each 1008: never a tight loop). */
+export const POLICY_RETRY_FLOOR_MS = 5_000;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
@@ -70,6 +75,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let socket: WebSocketLike | undefined;
   let status: LiveStatus = 'idle';
   let failures = 0;
+  /** 1008 closes since the last disconnect(): not reset by a successful open. */
+  let policyCloses = 0;
   let parseFailures = 0;
   let retryTimer: unknown;
   let wanted = false;
@@ -173,6 +180,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         wanted = wanted && !final;
         return;
       }
+      if (event.code === LiveCloseCode.policyViolation) {
+        policyCloses += 1;
+        retryTimer = setTimer(open, POLICY_RETRY_FLOOR_MS + backoffDelay(policyCloses, random));
+        return;
+      }
       retryLater();
     };
     current.onerror = () => undefined;
@@ -188,6 +200,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     },
     disconnect() {
       wanted = false;
+      policyCloses = 0;
       generation += 1;
       opening = false;
       stopPing();
