@@ -13,6 +13,7 @@ import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from './db/l
 import { openEmbedded, openPostgres, type Database } from './db/open';
 import { createMailer } from './mail';
 import { backfillUsernameKeys } from './users/backfillUsernameKeys';
+import { maskStoredGuestEmails } from './games/maskStoredGuestEmails';
 import { drain } from './ops/lifecycle';
 
 function fail(message: string): never {
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
 
   try {
     await backfillUsernameKeys(database.db);
+    await maskStoredGuestEmails(database.db);
   } catch (error) {
     await database.close().catch(() => undefined);
     lock?.release();
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
       smtpUrl: config.smtpUrl,
       dataDir: config.dataDir,
       from: config.mailFrom,
-      log: { info: (obj, msg) => app.log.info(obj, msg) },
+      log: { info: (obj, msg) => app.log.info(obj, msg), debug: (obj, msg) => app.log.debug(obj, msg), warn: (obj, msg) => app.log.warn(obj, msg) },
     }),
   });
 

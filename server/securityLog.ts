@@ -6,6 +6,7 @@
 export type SecurityEvent =
   | 'login failed'
   | 'login brake hit'
+  | 'login budget hit'
   | 'logged in'
   | 'account created'
   | 'register with an address in use'
@@ -16,9 +17,10 @@ export type SecurityEvent =
   | 'password changed'
   | 'password reset'
   | 'token revoked'
-  | 'tokens revoked';
+  | 'tokens revoked'
+  | 'account deleted';
 
-const WARNINGS = new Set<SecurityEvent>(['login failed', 'login brake hit', 'current password wrong', 'register with an address in use', 'e-mail change undone']);
+const WARNINGS = new Set<SecurityEvent>(['login failed', 'login brake hit', 'login budget hit', 'current password wrong', 'register with an address in use', 'e-mail change undone']);
 
 interface Log {
   info(obj: object, msg: string): void;

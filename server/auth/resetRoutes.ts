@@ -2,7 +2,16 @@
  * Forgot / reset password (spec section 7). The forgot answer is the same whether or not the
  * account exists, and the mail goes out after the answer, so neither the text nor the time
  * tells who has an account. Reset tokens: 256 random bits, stored as SHA-256, single use,
- * valid RESET_TOKEN_TTL_MS (1 h). A reset revokes every token of the user and every other
+ * valid RESET_TOKEN_TTL_MS (1 h).
+ *
+ * Budgets: per requester address 20/h and per (requester address, e-mail) 3/h, answered 429 to
+ * the requester; then the reset mail spends the recipient's budget (5/h, server/limits/mailBudget.ts)
+ * through server/mailGate.ts. Nobody else's requests can deny the owner a link: one address alone
+ * cannot use up the recipient's budget, and once it is used up by several, a mail still goes out
+ * whenever the account holds no usable link. While the budget is spent and a link is usable, the
+ * link is in the owner's mailbox already, sent within the last hour (the budget's window and a
+ * link's lifetime are both one hour), and any unused link works.
+ * A reset revokes every token of the user and every other
  * reset link, and closes the user's live sockets.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +19,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '../../src/contract/limits';
 import { ServerText, forgotPasswordBody, resetPasswordBody } from '../../src/contract/users';
 import { passwordResetTokens, users } from '../db/schema';
+import type { Db } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../errors';
+import { recipientKey } from '../limits/mailBudget';
+import { admitMails } from '../mailGate';
 import { securityLog } from '../securityLog';
+import { cancelPendingEmailChanges } from '../users/pendingEmailChanges';
 import { findUserByEmail, findUserById } from '../users/repo';
 import { usernameKey } from '../users/usernameKey';
 import { parseBody } from '../validate';
@@ -37,26 +50,46 @@ export function resetMail(appUrl: string, username: string, link: string) {
   };
 }
 
+/** Whether the user holds a reset link that still works (unused, unexpired). */
+async function hasUsableResetLink(db: Db, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, limits } = deps;
 
   app.post('/api/auth/forgot-password', async (request) => {
     const { email } = parseBody(forgotPasswordBody, request.body);
+    // The requester's budgets (429): counted whether or not the account exists.
     await limits.forgotPasswordPerIp.consume(request.ip);
-    await limits.forgotPasswordPerEmail.consume(email.toLowerCase());
+    await limits.forgotPasswordPerEmail.consume(`${request.ip}|${recipientKey(email)}`);
 
     const user = await findUserByEmail(db, email);
     if (user) {
       const token = newSecret();
       const now = deps.now();
-      await db.insert(passwordResetTokens).values({
-        tokenHash: hashSecret(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
       const link = `${deps.config.appUrl}/reset-password/${token}`;
-      deps.sendMailInBackground({ to: user.email, link, ...resetMail(deps.config.appUrl, user.username, link) });
+      const mails = await admitMails(deps, [{ kind: 'reset', to: user.email, link, ...resetMail(deps.config.appUrl, user.username, link) }], {
+        sender: `ip:${request.ip}`,
+        overSender: 'drop',
+        log: request.log,
+        // Over the recipient's budget a link goes out only when the account holds none it could use.
+        overRecipient: async () => !(await hasUsableResetLink(db, user.id, now)),
+      });
+      if (mails.length > 0) {
+        await db.insert(passwordResetTokens).values({
+          tokenHash: hashSecret(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        });
+        for (const mail of mails) deps.sendMailInBackground(mail);
+      }
     }
     return { message: ServerText.forgotPasswordSent };
   });
@@ -83,6 +116,7 @@ export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+      await cancelPendingEmailChanges(tx, claimed.userId, now);
       return claimed.userId;
     });
     if (!userId) throw badRequest(ServerText.invalidResetToken);

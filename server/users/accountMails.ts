@@ -2,14 +2,15 @@
  * The mails of the account-security flows. They name no secret but the one link they carry,
  * and they never tell a third party anything: a mail goes only to the address it is about.
  */
-import type { Mail } from '../mail';
+import type { MailDraft } from '../mail';
 
 function footer(appUrl: string): string[] {
   return ['', `PodTable — ${appUrl}`];
 }
 
-export function welcomeMail(appUrl: string, to: string, username: string): Mail {
+export function welcomeMail(appUrl: string, to: string, username: string): MailDraft {
   return {
+    kind: 'welcome',
     to,
     subject: 'Welcome to PodTable',
     text: [
@@ -25,12 +26,13 @@ export function welcomeMail(appUrl: string, to: string, username: string): Mail 
 }
 
 /** To the owner of an address someone tried to register or move an account to. */
-export function addressInUseMail(appUrl: string, to: string, username: string, attempt: 'register' | 'email-change'): Mail {
+export function addressInUseMail(appUrl: string, to: string, username: string, attempt: 'register' | 'email-change'): MailDraft {
   const what =
     attempt === 'register'
       ? 'Someone tried to create a new PodTable account with this e-mail address, which already belongs to your account'
       : 'Someone tried to move another PodTable account to this e-mail address, which already belongs to your account';
   return {
+    kind: 'addressInUse',
     to,
     subject: 'Your PodTable e-mail address was used',
     text: [
@@ -44,8 +46,9 @@ export function addressInUseMail(appUrl: string, to: string, username: string, a
   };
 }
 
-export function confirmEmailMail(appUrl: string, to: string, username: string, link: string): Mail {
+export function confirmEmailMail(appUrl: string, to: string, username: string, link: string): MailDraft {
   return {
+    kind: 'emailConfirm',
     to,
     link,
     subject: 'Confirm your new PodTable e-mail address',
@@ -62,8 +65,9 @@ export function confirmEmailMail(appUrl: string, to: string, username: string, l
   };
 }
 
-export function emailChangedMail(appUrl: string, to: string, username: string, newEmail: string, undoLink: string): Mail {
+export function emailChangedMail(appUrl: string, to: string, username: string, newEmail: string, undoLink: string): MailDraft {
   return {
+    kind: 'emailChanged',
     to,
     link: undoLink,
     subject: 'Your PodTable e-mail address was changed',
@@ -83,8 +87,9 @@ export function emailChangedMail(appUrl: string, to: string, username: string, n
   };
 }
 
-export function passwordChangedMail(appUrl: string, to: string, username: string): Mail {
+export function passwordChangedMail(appUrl: string, to: string, username: string): MailDraft {
   return {
+    kind: 'passwordChanged',
     to,
     subject: 'Your PodTable password was changed',
     text: [

@@ -10,6 +10,9 @@
  * 3. undo (POST /api/users/email-change/:token/undo): the old address comes back, every token
  *    and socket of the account is revoked, every other pending link dies, and a password reset
  *    link goes to the restored address (whoever changed it knew the password).
+ * At most 5 changes are started per account per hour, whichever route starts them (the budget
+ * `emailChangesPerAccount`, server/limits/mailBudget.ts; 429 beyond), spent after the password
+ * check so a stolen token alone cannot use it up. Its mails go through server/mailGate.ts.
  * Links are 256-bit, stored as SHA-256, single use. Until an undo link is used or expires the
  * old address stays reserved for its account (repo.findEmailHolder).
  */
@@ -24,6 +27,7 @@ import { emailChanges, passwordResetTokens, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, unauthorized } from '../errors';
+import { sendMails } from '../mailGate';
 import { securityLog } from '../securityLog';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
@@ -47,15 +51,18 @@ async function insertLink(db: DbOrTx, userId: string, kind: 'confirm' | 'undo', 
 /** Step 1 for an already re-authenticated user. Answers the neutral message. */
 export async function requestEmailChange(deps: AppDeps, log: FastifyBaseLogger, user: UserRow, newEmail: string, ip: string): Promise<string> {
   if (sameAddress(user.email, newEmail)) throw badRequest(AccountText.sameEmail);
+  await deps.limits.mail.emailChanges.consume(`user:${user.id}`);
   const now = deps.now();
+  // Both answers spend the same budgets and drop alike, so neither tells whether the address is taken.
+  const sending = { sender: `user:${user.id}`, overSender: 'drop', log } as const;
   const holder = await findEmailHolder(deps.db, newEmail, now);
   if (holder && holder.id !== user.id) {
-    deps.sendMailInBackground(addressInUseMail(deps.config.appUrl, holder.email, holder.username, 'email-change'));
+    await sendMails(deps, [addressInUseMail(deps.config.appUrl, holder.email, holder.username, 'email-change')], sending);
     securityLog(log, 'e-mail change requested', { userId: user.id, ip, addressInUse: true });
   } else {
     const token = await insertLink(deps.db, user.id, 'confirm', newEmail, now, EMAIL_CONFIRM_TTL_MS);
     const link = `${deps.config.appUrl}/confirm-email/${token}`;
-    deps.sendMailInBackground(confirmEmailMail(deps.config.appUrl, newEmail, user.username, link));
+    await sendMails(deps, [confirmEmailMail(deps.config.appUrl, newEmail, user.username, link)], sending);
     securityLog(log, 'e-mail change requested', { userId: user.id, ip, addressInUse: false });
   }
   return AccountText.emailChangeSent(newEmail);
@@ -119,7 +126,8 @@ export async function confirmEmailChange(deps: AppDeps, log: FastifyBaseLogger, 
   }
   const { updated, oldEmail, undoToken } = outcome;
   const undoLink = `${deps.config.appUrl}/undo-email/${undoToken}`;
-  deps.sendMailInBackground(emailChangedMail(deps.config.appUrl, oldEmail, updated.username, updated.email, undoLink));
+  // No sender budget: only a confirmed change sends it, and nobody may silence the undo link.
+  await sendMails(deps, [emailChangedMail(deps.config.appUrl, oldEmail, updated.username, updated.email, undoLink)], { sender: null, overSender: 'drop', log });
   securityLog(log, 'e-mail changed', { userId: updated.id });
   return toUser(updated);
 }
@@ -163,7 +171,7 @@ export async function undoEmailChange(deps: AppDeps, log: FastifyBaseLogger, tok
   deps.hub.disconnectUser(restored.id);
   await deps.limits.loginBrake.clearAccount(usernameKey(restored.username));
   const link = `${deps.config.appUrl}/reset-password/${resetToken}`;
-  deps.sendMailInBackground({ to: restored.email, link, ...resetMail(deps.config.appUrl, restored.username, link) });
+  await sendMails(deps, [{ kind: 'undoReset', to: restored.email, link, ...resetMail(deps.config.appUrl, restored.username, link) }], { sender: null, overSender: 'drop', log });
   securityLog(log, 'e-mail change undone', { userId: restored.id, ip });
   securityLog(log, 'tokens revoked', { userId: restored.id, reason: 'e-mail change undone' });
   return AccountText.emailChangeUndone;

@@ -1,7 +1,8 @@
 /**
  * Changing the password from the profile (POST /api/users/me/password): the current password
  * first (behind the login brake), then the new hash; every OTHER token of the account is
- * revoked and its sockets closed (this device stays signed in), unused reset links die, and
+ * revoked and its sockets closed (this device stays signed in), unused reset links and pending
+ * e-mail changes die, and
  * the account's address is told.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,8 +12,10 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { authTokens, passwordResetTokens, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../errors';
+import { sendMails } from '../mailGate';
 import { securityLog } from '../securityLog';
 import { passwordChangedMail } from './accountMails';
+import { cancelPendingEmailChanges } from './pendingEmailChanges';
 import { verifyCurrentPassword } from './reauth';
 
 export async function changePassword(
@@ -28,6 +31,7 @@ export async function changePassword(
   const revoked = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
+    await cancelPendingEmailChanges(tx, row.id, now);
     return tx
       .update(authTokens)
       .set({ revoked: true })
@@ -35,7 +39,8 @@ export async function changePassword(
       .returning({ tokenHash: authTokens.tokenHash });
   });
   for (const token of revoked) deps.hub.disconnectToken(token.tokenHash);
-  deps.sendMailInBackground(passwordChangedMail(deps.config.appUrl, row.email, row.username));
+  // No sender budget (server/mailGate.ts): nobody may silence the owner's notice.
+  await sendMails(deps, [passwordChangedMail(deps.config.appUrl, row.email, row.username)], { sender: null, overSender: 'drop', log });
   securityLog(log, 'password changed', { userId: row.id, ip: caller.ip });
   securityLog(log, 'tokens revoked', { userId: row.id, reason: 'password changed', count: revoked.length });
   return AccountText.passwordChanged;
