@@ -3,7 +3,9 @@
  * GET /api/cards/commanders?q=&partner=true|false → CardSummary[] (at most 20), and
  * GET /api/cards/named?exact= → CardSummary or 404. Signed-in users only; the card service
  * behind it is rate-limited and cached (service.ts). A failing or slow service answers 502,
- * a full queue 503; the app then searches the names it has seen before.
+ * a full queue, or a user who has had their share of it (fairShare.ts), 503; the app then
+ * searches the names it has seen before. Every search counts against the user's `cardSearch`
+ * read budget (server/limits): 429 beyond it.
  */
 import type { FastifyInstance } from 'fastify';
 import { commanderSearchQuery, namedCardQuery } from '../../src/contract/cards';
@@ -11,6 +13,8 @@ import { APP_VERSION_LABEL } from '../../src/contract/limits';
 import type { AppDeps } from '../deps';
 import { HttpError, notFound } from '../errors';
 import { parseValue } from '../validate';
+import { requireUser } from '../auth/authenticate';
+import { admitUpstream } from './fairShare';
 import { CardServiceBusy, CardServiceUnavailable, createCardService, type CardService, type CardServiceOptions } from './service';
 
 export const CardServerText = {
@@ -29,13 +33,19 @@ export function cardUserAgent(appUrl: string): string {
 export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, shared: Pick<CardServiceOptions, 'spacing' | 'cache'> = {}, service?: CardService): void {
   const cards =
     service ??
-    createCardService({ baseUrl: deps.config.cardApiUrl, userAgent: cardUserAgent(deps.config.appUrl), now: () => deps.now().getTime(), ...shared });
+    createCardService({
+      baseUrl: deps.config.cardApiUrl,
+      userAgent: cardUserAgent(deps.config.appUrl),
+      now: () => deps.now().getTime(),
+      admit: (asker) => admitUpstream(deps, asker),
+      ...shared,
+    });
 
   async function ask<T>(log: { warn(obj: object, msg: string): void }, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof CardServiceBusy) throw new HttpError(503, CardServerText.busy, { 'retry-after': '1' });
+      if (error instanceof CardServiceBusy) throw new HttpError(503, CardServerText.busy, { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) });
       if (error instanceof CardServiceUnavailable) {
         log.warn({ reason: error.message }, 'card service failed');
         throw new HttpError(502, CardServerText.unavailable);
@@ -46,12 +56,14 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, shared: 
 
   app.get('/api/cards/commanders', { config: { auth: true } }, async (request) => {
     const { q, partner } = parseValue(commanderSearchQuery, request.query);
-    return ask(request.log, () => cards.searchCommanders(q, partner));
+    const asker = { userId: requireUser(request).id, ip: request.ip };
+    return ask(request.log, () => cards.searchCommanders(q, partner, asker));
   });
 
   app.get('/api/cards/named', { config: { auth: true } }, async (request) => {
     const { exact } = parseValue(namedCardQuery, request.query);
-    const card = await ask(request.log, () => cards.named(exact));
+    const asker = { userId: requireUser(request).id, ip: request.ip };
+    const card = await ask(request.log, () => cards.named(exact, asker));
     if (!card) throw notFound(CardServerText.notFound);
     return card;
   });

@@ -11,6 +11,9 @@
  *   upstream URL, "no results" included; identical requests in flight share one upstream call;
  * - a request that would wait in the queue longer than QUEUE_MAX_WAIT_MS is refused at once
  *   (CardServiceBusy) instead of piling up;
+ * - each user's share of that queue is bounded (`admit`, the route's `cardUpstream` budget in
+ *   server/limits): one user sending distinct searches as fast as they can holds a few of its
+ *   slots, never all of them, so everyone else's searches still get through;
  * - no answer within TIMEOUT_MS = 5 s, a 5xx, an unexpected status or a malformed body is a
  *   CardServiceUnavailable (the route answers 502). A 404 from /cards/search means no match.
  * Without REDIS_URL the cache and the spacing are per process (N processes may send N× 2/s);
@@ -34,6 +37,19 @@ export class CardServiceUnavailable extends Error {
 }
 export class CardServiceBusy extends Error {
   override name = 'CardServiceBusy';
+  constructor(
+    message: string,
+    /** When to ask again (Retry-After). */
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Who asks: their share of the upstream queue is counted by `CardServiceOptions.admit`. */
+export interface CardAsker {
+  userId: string;
+  ip: string;
 }
 
 const imageUris = z.object({ small: z.string().optional() }).loose();
@@ -86,11 +102,17 @@ export interface CardServiceOptions {
   /** Default: this process only. */
   spacing?: RequestSpacing;
   cache?: CardCache;
+  /**
+   * Called before a request that missed the cache takes a slot in the shared queue: throws
+   * CardServiceBusy when this asker has had their share of it (one user cannot fill the queue
+   * and starve everyone). The queue itself still spaces every upstream request.
+   */
+  admit?: (asker: CardAsker) => Promise<void>;
 }
 
 export interface CardService {
-  searchCommanders(q: string, partner: boolean): Promise<CardSummary[]>;
-  named(exact: string): Promise<CardSummary | null>;
+  searchCommanders(q: string, partner: boolean, asker?: CardAsker): Promise<CardSummary[]>;
+  named(exact: string, asker?: CardAsker): Promise<CardSummary | null>;
 }
 
 export function createCardService(options: CardServiceOptions): CardService {
@@ -138,12 +160,13 @@ export function createCardService(options: CardServiceOptions): CardService {
     return { status: response.status, body };
   }
 
-  function cached<T>(url: string, read: (answer: { status: number; body: unknown }) => T): Promise<T> {
+  function cached<T>(url: string, asker: CardAsker | undefined, read: (answer: { status: number; body: unknown }) => T): Promise<T> {
     const running = inFlight.get(url);
     if (running) return running as Promise<T>;
     const loading = (async () => {
       const hit = await shared('card cache', () => cache.get(url));
       if (hit) return hit.value as T;
+      if (asker && options.admit) await options.admit(asker);
       const value = read(await fetchJson(url));
       await shared('card cache', () => cache.set(url, value, CACHE_TTL_MS));
       return value;
@@ -157,10 +180,10 @@ export function createCardService(options: CardServiceOptions): CardService {
   }
 
   return {
-    searchCommanders(q, partner) {
+    searchCommanders(q, partner, asker) {
       if (!quotable(q)) return Promise.resolve([]);
       const url = `${options.baseUrl}/cards/search?q=${encodeURIComponent(commanderQuery(q, partner))}&order=name`;
-      return cached(url, ({ status, body }) => {
+      return cached(url, asker, ({ status, body }) => {
         if (status === 404) return [];
         if (status !== 200) unexpected(status);
         const list = scryfallList.safeParse(body);
@@ -168,9 +191,9 @@ export function createCardService(options: CardServiceOptions): CardService {
         return list.data.data.slice(0, CARD_RESULTS_MAX).map(toCardSummary);
       });
     },
-    named(exact) {
+    named(exact, asker) {
       const url = `${options.baseUrl}/cards/named?exact=${encodeURIComponent(exact)}`;
-      return cached(url, ({ status, body }) => {
+      return cached(url, asker, ({ status, body }) => {
         if (status === 404) return null;
         if (status !== 200) unexpected(status);
         const card = scryfallCard.safeParse(body);

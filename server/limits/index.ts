@@ -8,41 +8,57 @@ import { createHash } from 'node:crypto';
 import { ServerText } from '../../src/contract/users';
 import { Limiter } from './limiter';
 import { DEFAULT_LOGIN_BRAKE, LoginBrake, type LoginBrakeSettings } from './loginBrake';
-import { DEFAULT_WRITE_POLICIES, WRITE_KINDS, scaled, type WriteKind, type WritePolicy } from './policies';
+import { DEFAULT_LOGIN_BUDGET, LoginBudget, type LoginBudgetSettings } from './loginBudget';
+import { DEFAULT_MAIL_BUDGET, MailBudget, type MailBudgetSettings } from './mailBudget';
+import { DEFAULT_READ_POLICIES, DEFAULT_WRITE_POLICIES, READ_KINDS, WRITE_KINDS, scaled, type ReadKind, type WriteKind, type WritePolicy } from './policies';
 import type { LimitBackend, LimitSpec } from './store';
 
-export { type WriteKind } from './policies';
+export { type ReadKind, type WriteKind } from './policies';
 export type { LimitBackend } from './store';
 
 export const LimitText = {
   tooManyWrites: 'Too many requests. Please wait a moment and try again.',
+  tooManyReads: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 export interface LimitSettings {
   /** Multiplies every write limit (RATE_LIMIT_SCALE); the login and forgot-password brakes are not scaled. */
   scale: number;
   writes: Record<WriteKind, WritePolicy>;
+  /** Budgets of reads that scan (policies.ts), scaled like the writes. */
+  reads: Record<ReadKind, WritePolicy>;
   loginBrake: LoginBrakeSettings;
   forgotPasswordPerEmail: LimitSpec;
   forgotPasswordPerIp: LimitSpec;
+  /** Successful logins per account and per address (loginBudget.ts); scaled. */
+  loginBudget: LoginBudgetSettings;
+  /** Outgoing mail per recipient and per sender, e-mail changes per account (mailBudget.ts); scaled. */
+  mail: MailBudgetSettings;
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
   scale: 1,
   writes: DEFAULT_WRITE_POLICIES,
+  reads: DEFAULT_READ_POLICIES,
   loginBrake: DEFAULT_LOGIN_BRAKE,
-  // Nobody's mailbox gets flooded: 5 reset mails per address and 20 per sender address per hour.
-  forgotPasswordPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  // Per (requester address, e-mail): 3 an hour, fewer than the recipient's 5 reset mails an hour
+  // (mailBudget.ts), so one address alone cannot use up a victim's reset mails.
+  forgotPasswordPerEmail: { points: 3, durationSeconds: 60 * 60 },
   forgotPasswordPerIp: { points: 20, durationSeconds: 60 * 60 },
+  loginBudget: DEFAULT_LOGIN_BUDGET,
+  mail: DEFAULT_MAIL_BUDGET,
 };
 
 /** Settings for tests: any part may be replaced; write policies per kind. */
 export interface LimitOverrides {
   scale?: number;
   writes?: Partial<Record<WriteKind, WritePolicy>>;
+  reads?: Partial<Record<ReadKind, WritePolicy>>;
   loginBrake?: Partial<LoginBrakeSettings>;
   forgotPasswordPerEmail?: LimitSpec;
   forgotPasswordPerIp?: LimitSpec;
+  loginBudget?: Partial<LoginBudgetSettings>;
+  mail?: Partial<MailBudgetSettings>;
 }
 
 /** Write budgets are spent in leases on a shared store (lease.ts); the brakes count every attempt exactly. */
@@ -57,7 +73,12 @@ export class Limits {
   readonly loginBrake: LoginBrake;
   readonly forgotPasswordPerEmail: Limiter;
   readonly forgotPasswordPerIp: Limiter;
+  readonly loginBudget: LoginBudget;
+  readonly mail: MailBudget;
   private readonly writes = new Map<WriteKind, WriteLimiters>();
+  private readonly reads = new Map<ReadKind, WriteLimiters>();
+  /** The multiplier of every budget (RATE_LIMIT_SCALE, or a test's): budgets kept elsewhere (a live socket's frames) scale by it too. */
+  readonly scale: number;
 
   constructor(
     readonly backend: LimitBackend,
@@ -67,11 +88,17 @@ export class Limits {
       ...DEFAULT_LIMITS,
       ...overrides,
       writes: { ...DEFAULT_LIMITS.writes, ...overrides.writes },
+      reads: { ...DEFAULT_LIMITS.reads, ...overrides.reads },
       loginBrake: { ...DEFAULT_LIMITS.loginBrake, ...overrides.loginBrake },
+      loginBudget: { ...DEFAULT_LIMITS.loginBudget, ...overrides.loginBudget },
+      mail: { ...DEFAULT_LIMITS.mail, ...overrides.mail },
     } as LimitSettings;
+    this.scale = settings.scale;
     this.loginBrake = new LoginBrake(backend, settings.loginBrake);
     this.forgotPasswordPerEmail = new Limiter(backend, 'forgot-email', settings.forgotPasswordPerEmail, ServerText.tooManyRequests);
     this.forgotPasswordPerIp = new Limiter(backend, 'forgot-ip', settings.forgotPasswordPerIp, ServerText.tooManyRequests);
+    this.loginBudget = new LoginBudget(backend, settings.loginBudget, settings.scale);
+    this.mail = new MailBudget(backend, settings.mail, settings.scale);
     for (const kind of WRITE_KINDS) {
       const policy = settings.writes[kind];
       this.writes.set(kind, {
@@ -79,6 +106,25 @@ export class Limits {
         perIp: new Limiter(backend, `w-${kind}-ip`, scaled(policy.perIp, settings.scale), LimitText.tooManyWrites, LEASED),
       });
     }
+    for (const kind of READ_KINDS) {
+      const policy = settings.reads[kind];
+      this.reads.set(kind, {
+        perUser: policy.perUser ? new Limiter(backend, `r-${kind}-user`, scaled(policy.perUser, settings.scale), LimitText.tooManyReads, LEASED) : undefined,
+        perIp: new Limiter(backend, `r-${kind}-ip`, scaled(policy.perIp, settings.scale), LimitText.tooManyReads, LEASED),
+      });
+    }
+  }
+
+  /** Counts one read of `kind` for the address and, when known, the subject (`user:<id>` or a credential); 429 when either is spent. */
+  async consumeRead(kind: ReadKind, ip: string, subject: string | null): Promise<void> {
+    const found = this.reads.get(kind);
+    if (!found) throw new Error(`no read limit named ${kind}`);
+    await Promise.all([found.perIp.spend(ip), subject ? found.perUser?.spend(subject) : undefined]);
+  }
+
+  /** Counts the subject's side of a read only (the address was counted before authentication). */
+  async consumeReadSubject(kind: ReadKind, subject: string): Promise<void> {
+    await this.reads.get(kind)?.perUser?.spend(subject);
   }
 
   private limiters(kind: WriteKind): WriteLimiters {

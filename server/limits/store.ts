@@ -11,19 +11,25 @@
  */
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type LimitBackend = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; client: Redis };
 
 export interface LimitSpec {
   points: number;
   durationSeconds: number;
+  /** Extra points taken only when the window's own are spent (BurstyRateLimiter), counted in their own window. */
+  burst?: { points: number; durationSeconds: number };
 }
 
 /** The table RateLimiterPostgres expects (server/db/schema/limits.ts creates it by migration). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 export function createLimiter(backend: LimitBackend, name: string, spec: LimitSpec): RateLimiterAbstract {
+  if (spec.burst) {
+    // Same interface for what Limiter uses (consume, get); a refusal carries the earlier of the two windows' ends.
+    return new BurstyRateLimiter(createLimiter(backend, name, { points: spec.points, durationSeconds: spec.durationSeconds }), createLimiter(backend, `${name}-burst`, spec.burst)) as unknown as RateLimiterAbstract;
+  }
   const base = { keyPrefix: `pt:${name}`, points: spec.points, duration: spec.durationSeconds };
   if (backend.kind === 'memory') return new RateLimiterMemory(base);
   const shared = { ...base, inMemoryBlockOnConsumed: spec.points + 1, insuranceLimiter: new RateLimiterMemory(base) };

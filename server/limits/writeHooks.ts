@@ -15,6 +15,7 @@ import { bearerToken } from '../auth/authenticate';
 import type { TokenResolver } from '../auth/tokenCache';
 import { credentialSubject, type Limits } from './index';
 import { writeKindFor, type WriteKind } from './policies';
+import { installPreAuthReadLimits, installUserReadLimits } from './readHooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,8 @@ function kindOf(request: FastifyRequest): WriteKind | undefined {
 export function installPreAuthWriteLimits(app: FastifyInstance, limits: Limits, tokens: Pick<TokenResolver, 'cached'>): void {
   app.decorateRequest('writeKind', null);
   app.decorateRequest('writeCountedFor', null);
+  // Reads that scan have budgets of their own, counted the same way (readHooks.ts).
+  installPreAuthReadLimits(app, limits, tokens);
   const count = async (request: FastifyRequest, kind: WriteKind): Promise<void> => {
     const bearer = bearerToken(request);
     const known = bearer ? tokens.cached(bearer) : undefined;
@@ -59,6 +62,7 @@ export function installPreAuthWriteLimits(app: FastifyInstance, limits: Limits, 
 
 /** Call after installAuth. */
 export function installUserWriteLimits(app: FastifyInstance, limits: Limits): void {
+  installUserReadLimits(app, limits);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.writeKind || !request.user || request.writeCountedFor === request.user.id) return done();
     limits.consumeSubject(request.writeKind, `user:${request.user.id}`).then(() => done(), done);

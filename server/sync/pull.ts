@@ -6,8 +6,10 @@
  * - Otherwise up to PULL_PAGE_MAX log entries after the cursor; their refs become the rows'
  *   current state (server/sync/changes.ts), `applied` lists this user's mutations among them,
  *   and `more` says whether to pull again.
+ * A snapshot reads every row the user can see: the routes count it against the `snapshot` read
+ * budget (`beforeSnapshot`), incremental pages against `pull` (server/limits/policies.ts).
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { PULL_PAGE_MAX, type PullResponse } from '../../src/contract/sync';
 import { syncHeads, syncLog } from '../db/schema';
 import type { Db, DbOrTx } from '../db/types';
@@ -20,11 +22,26 @@ export async function readHead(db: DbOrTx, userId: string): Promise<{ pos: numbe
   return { pos: Number(head?.pos ?? 0), trimmedTo: Number(head?.trimmedTo ?? 0) };
 }
 
-export async function pullChanges(db: Db, userId: string, cursor: number | undefined): Promise<PullResponse> {
+export interface PullOptions {
+  /** Called before a full snapshot is read (its read budget): throw to refuse it. */
+  beforeSnapshot?: () => Promise<void>;
+}
+
+/** The heads of several users' logs in one query (0 for a user with no log yet): the live hub's PONGs. */
+export async function readHeads(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, number>> {
+  const heads = new Map(userIds.map((userId) => [userId, 0]));
+  if (userIds.length === 0) return heads;
+  const rows = await db.select({ userId: syncHeads.userId, pos: syncHeads.pos }).from(syncHeads).where(inArray(syncHeads.userId, [...userIds]));
+  for (const row of rows) heads.set(row.userId, Number(row.pos));
+  return heads;
+}
+
+export async function pullChanges(db: Db, userId: string, cursor: number | undefined, options: PullOptions = {}): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
       const head = await readHead(tx, userId);
       if (cursor === undefined || cursor > head.pos || cursor < head.trimmedTo) {
+        await options.beforeSnapshot?.();
         return { cursor: head.pos, reset: true, more: false, applied: [], ...(await buildSnapshot(tx, userId)) };
       }
       if (cursor === head.pos) return { cursor, reset: false, more: false, applied: [], puts: {}, dels: {} };

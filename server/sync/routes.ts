@@ -7,15 +7,30 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isMutationName, mutationArgs, type MutationName } from '../../src/contract/mutations';
-import { PUSH_MAX_BYTES, SyncText, pullQuery, pushRequest, type MutationResult, type PushResponse } from '../../src/contract/sync';
+import { PUSH_MAX_BYTES, SyncText, pullQuery, pushRequest, type MutationResult, type PullResponse, type PushResponse } from '../../src/contract/sync';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { INTERNAL_ERROR_MESSAGE } from '../errors';
+import { HttpError, INTERNAL_ERROR_MESSAGE } from '../errors';
 import { parseBody, parseValue, issueMessage } from '../validate';
 import { consumeWriteLimit } from '../limits';
 import { mutationWriteKind } from '../limits/policies';
-import { pullChanges, readHead } from './pull';
+import { consumeReadLimit } from '../limits/readHooks';
+import { pullChanges, readHeads } from './pull';
 import { runBatch, type Mutation } from './run';
+
+/**
+ * The pull a push answer carries. A cursor that needs a full snapshot counts against the
+ * `snapshot` read budget; once it is spent the answer carries no pull (the writes were applied
+ * and their verdicts still reach the client), and the app pulls on its own later.
+ */
+async function pushPull(deps: AppDeps, userId: string, ip: string, cursor: number): Promise<PullResponse | null> {
+  try {
+    return await pullChanges(deps.db, userId, cursor, { beforeSnapshot: () => consumeReadLimit(deps, 'snapshot', userId, ip) });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 429) return null;
+    throw error;
+  }
+}
 
 export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Each mutation counts against its own kind's budget (as its REST route would); the request itself does not.
@@ -59,18 +74,18 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
         break;
       }
     }
-    const pull = body.cursor === undefined || body.cursor === null ? null : await pullChanges(deps.db, me.id, body.cursor);
+    const pull = body.cursor === undefined || body.cursor === null ? null : await pushPull(deps, me.id, request.ip, body.cursor);
     return retryAfter === undefined ? { results, pull } : { results, retryAfter, pull };
   });
 
   // The answer to PING carries the head of the user's log: a client that missed an event (a
-  // process died between commit and publish) sees head > cursor and pulls.
-  deps.hub.onClientMessage('PING', async (connection) => {
-    connection.send({ type: 'PONG', head: (await readHead(deps.db, connection.userId)).pos });
-  });
+  // process died between commit and publish) sees head > cursor and pulls. The hub holds the
+  // heads in memory and reads them in batches (server/live/heads.ts), never once per PING.
+  deps.hub.answerPingsWithHeads((userIds) => readHeads(deps.db, userIds));
 
   app.get('/api/sync/pull', { config: { auth: true } }, async (request) => {
     const query = parseValue(pullQuery, request.query);
-    return pullChanges(deps.db, requireUser(request).id, query.cursor);
+    const me = requireUser(request);
+    return pullChanges(deps.db, me.id, query.cursor, { beforeSnapshot: () => consumeReadLimit(deps, 'snapshot', me.id, request.ip) });
   });
 }

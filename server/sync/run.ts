@@ -25,6 +25,7 @@ import { appliedMutations } from '../db/schema';
 import type { Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
+import { enforceCap } from '../limits/caps';
 import type { MutationContext } from './mutator';
 import { ChangeRecorder } from './recorder';
 import { serverMutators } from './registry';
@@ -63,6 +64,7 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
   if (options.serverChosenId) {
     // A fresh random id (a REST write without Idempotency-Key) is never sent again, by anyone:
     // a claim of it could never be found, so none is written (nor its kept answer).
+    await enforceCap(sp, me.id, mutation.name, mutation.args);
     const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: null }, mutation.args as never);
     return { result, repeat: false };
   }
@@ -79,6 +81,8 @@ async function applyOne(sp: Tx, ctx: Omit<MutationContext, 'tx' | 'clientId'>, m
     if (result === null && mutator.current) result = (await mutator.current({ tx: sp, me, now, mutationId: mutation.id, deps: ctx.deps }, mutation.args as never)) ?? null;
     return { result, repeat: true };
   }
+  // Per-user caps on stored things (server/limits/caps.ts): a repeat above stores nothing and is never capped.
+  await enforceCap(sp, me.id, mutation.name, mutation.args);
   const result = await mutator.apply({ ...ctx, tx: sp, mutationId: mutation.id, clientId: mutation.id }, mutation.args as never);
   if ((options.keepResult || mutator.keepsResult) && result !== undefined) await sp.update(appliedMutations).set({ result }).where(key);
   return { result, repeat: false };

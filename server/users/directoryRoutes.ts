@@ -1,9 +1,10 @@
-/** Finding people: search by username and the full list. Public fields only, never e-mails. */
+/** Finding people: search by username and the directory, a page at a time. Public fields only, never e-mails. */
 import type { FastifyInstance } from 'fastify';
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { USER_SEARCH_MAX_RESULTS } from '../../src/contract/limits';
 import { safeText } from '../../src/contract/text';
+import { userListQuery, type UserListQuery } from '../../src/contract/user-list';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { parseValue } from '../validate';
@@ -20,6 +21,12 @@ export function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+function nextPage(query: UserListQuery, after: string): string {
+  const params = new URLSearchParams({ limit: String(query.limit), after });
+  if (query.username !== undefined) params.set('username', query.username);
+  return `/api/users?${params.toString()}`;
+}
+
 export function registerDirectoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
@@ -30,7 +37,8 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: AppDeps): vo
     const rows = await db
       .select(publicColumns)
       .from(users)
-      .where(sql`lower(${users.username}) LIKE ${pattern} ESCAPE '\\'`)
+      // A deleted account's tombstone is nobody to find.
+      .where(and(isNull(users.deletedAt), sql`lower(${users.username}) LIKE ${pattern} ESCAPE '\\'`))
       // Exact match first, then names starting with the text, then the rest alphabetically.
       .orderBy(
         sql`lower(${users.username}) = ${q.toLowerCase()} DESC`,
@@ -41,8 +49,21 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: AppDeps): vo
     return rows.map(toPublicUser);
   });
 
-  app.get('/api/users', { config: { auth: true } }, async () => {
-    const rows = await db.select(publicColumns).from(users).orderBy(asc(sql`lower(${users.username})`));
+  // A page at a time, by (lower(username), username): usernames are unique, so the pair orders
+  // every account exactly once and `after` (the last username seen) resumes right behind it.
+  app.get('/api/users', { config: { auth: true } }, async (request, reply) => {
+    const query = parseValue(userListQuery, request.query);
+    const folded = sql`lower(${users.username})`;
+    const conditions = [isNull(users.deletedAt)];
+    if (query.username !== undefined) conditions.push(sql`${folded} = ${query.username.trim().toLowerCase()}`);
+    if (query.after !== undefined) conditions.push(sql`(${folded}, ${users.username}) > (${query.after.toLowerCase()}, ${query.after})`);
+    const rows = await db
+      .select(publicColumns)
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(asc(folded), asc(users.username))
+      .limit(query.limit);
+    if (rows.length === query.limit) reply.header('link', `<${nextPage(query, rows.at(-1)!.username)}>; rel="next"`);
     return rows.map(toPublicUser);
   });
 }

@@ -4,9 +4,21 @@ import { BlockText } from '../../contract/blocks';
 import { nameOf } from '../../db/queries/names';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
+import { outboxEntriesFor } from '../../db/queries';
+import { FailedWrite } from '../chats/PendingMark';
 import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
 import { ListStatus } from '../chats/ListStatus';
+
+/** A refused block (the server's cap on blocked accounts): its text, Retry / Discard. */
+function BlockFailure({ userId }: { userId: string }) {
+  const entries = useLiveQuery(() => outboxEntriesFor(db, 'blockedUsers', userId), [userId]);
+  const failed = entries?.find((entry) => entry.status === 'failed');
+  if (!failed) return null;
+  return <FailedWrite text={BLOCK_FAILED} detail={failed.error} entryId={failed.id} />;
+}
+
+const BLOCK_FAILED = 'This user could not be blocked.';
 
 export function BlockedUsers() {
   const blocked = useLiveQuery(() => db.blockedUsers.orderBy('createdAt').reverse().toArray(), []);
@@ -28,6 +40,7 @@ export function BlockedUsers() {
                 <button type="button" className="button button--secondary" aria-label={`Unblock ${name}`} onClick={() => void actions.unblockUser(row.userId)}>
                   Unblock
                 </button>
+                {row.syncState === 'failed' ? <BlockFailure userId={row.userId} /> : null}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 /**
- * 'Find a friend': a username, checked against the full user list (exact match), then
+ * 'Find a friend': a username, checked against the accounts of that name (exact match), then
  * against existing friendships and pending requests; then the request is queued. The
  * success toast waits for the server; a refusal is toasted and shows in the Pending list.
  */
@@ -42,7 +42,7 @@ export function FindFriendForm({ myId }: { myId: string }) {
     try {
       let users;
       try {
-        users = await actions.listAllUsers();
+        users = await actions.listAllUsers(username);
       } catch {
         setError(USERS_UNAVAILABLE);
         return;

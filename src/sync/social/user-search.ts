@@ -17,8 +17,13 @@ export async function searchUsers(ctx: SyncContext, query: string): Promise<Publ
   return users;
 }
 
-export async function listAllUsers(ctx: SyncContext): Promise<PublicUser[]> {
-  const users = publicUsers.parse(await ctx.api.request('GET', '/api/users'));
+/**
+ * GET /api/users answers a page at a time (src/contract/user-list.ts); with `username` it answers
+ * the accounts of that name, case-insensitively, whoever many accounts there are.
+ */
+export async function listAllUsers(ctx: SyncContext, username?: string): Promise<PublicUser[]> {
+  const path = username?.trim() ? `/api/users?username=${encodeURIComponent(username.trim())}` : '/api/users';
+  const users = publicUsers.parse(await ctx.api.request('GET', path));
   await upsertPublicUsers(ctx.db, users);
   return users;
 }
