@@ -10,7 +10,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
           // Above the readiness waits' 10 s (tests/unit/setup.ts).
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -19,8 +19,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           // A fresh PGlite pays initdb (~4 s); suites share one migrated template (see tests/server/helpers).
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous on purpose: some tests start a server of their own, which takes 20 s and more
+          // on a busy 2-core machine; no test may fail for time.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

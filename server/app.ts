@@ -21,6 +21,7 @@ import type { Db } from './db/types';
 import { registerDeckRoutes } from './decks/routes';
 import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandler } from './errors';
+import { httpTimeouts } from './httpTimeouts';
 import { registerGameRoutes } from './games/routes';
 import { installIdempotency } from './idempotency';
 import { installInputGuards } from './inputGuards';
@@ -43,7 +44,9 @@ import { installRequestLog } from './ops/requestLog';
 import { registerOpsRoutes } from './ops/routes';
 import { createRedisClient, type RedisClient } from './redis';
 import { installSecurityHeaders } from './securityHeaders';
+import { fastifyTrustProxy } from './trustProxy';
 import { registerPush } from './push';
+import { trackRoutes } from './routeList';
 import { registerSocialRoutes } from './social';
 import { registerStatic } from './static';
 import { installProtocolCheck } from './sync/protocol';
@@ -96,11 +99,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A request's pino child is made only when the request logs something (ops/lazyRequestLogger.ts).
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow or stalled clients (slowloris) are cut off: server/httpTimeouts.ts.
+    ...httpTimeouts(config.requestTimeoutMs),
     // Path parameters are ids and tokens (43 characters); longer ones are answered 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     frameworkErrors,
   });
+  // Before any route: the authorization tests read the full list (server/routeList.ts).
+  trackRoutes(app);
 
   const opened = options.limitBackend ? { backend: options.limitBackend, close: async () => undefined } : openLimitBackend({ redisUrl: config.redisUrl, db, log: app.log });
   const limits = new Limits(opened.backend, { scale: config.rateLimitScale, ...options.rateLimits });

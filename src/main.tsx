@@ -9,7 +9,7 @@ import { afterFirstPaint } from './pwa/after-first-paint';
 import { captureInstallPrompt } from './pwa/install-prompt';
 import { listenForNotificationClicks } from './pwa/notification-clicks';
 import { router } from './routes/router';
-import { isLoggedInNow } from './stores/session';
+import { isLoggedInNow, useSessionStore } from './stores/session';
 import { applyTheme, readStoredTheme } from './stores/ui';
 import { loadSync } from './sync/load';
 import './styles/index.css';
@@ -27,6 +27,19 @@ createRoot(container).render(
 );
 
 if (isLoggedInNow()) loadSync().catch((error: unknown) => console.warn('The sync layer did not load.', error));
+// Storage that stays (src/pwa/storage-persistence.ts): from the first moment a session exists.
+const keepStorage = () =>
+  void Promise.all([loadSync(), import('./pwa/storage-persistence')])
+    .then(([{ db }, { startStorageKeeping }]) => startStorageKeeping(db))
+    .catch((error: unknown) => console.warn('Storage keeping did not start.', error));
+if (isLoggedInNow()) keepStorage();
+else {
+  const stop = useSessionStore.subscribe((state) => {
+    if (!state.isLoggedIn) return;
+    stop();
+    keepStorage();
+  });
+}
 // The registration code (and workbox-window) is fetched once the first page has painted: nothing
 // the first paint needs waits for it.
 listenForNotificationClicks((path) => void router.history.push(path));

@@ -23,22 +23,45 @@ import { gameClaims, gamePlayers } from '../db/schema';
 import type { Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, unauthorized } from '../errors';
-import type { Mail } from '../mail';
+import type { MailDraft } from '../mail';
 import { findUserById } from '../users/repo';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
+import { gameForViewer } from './guestEmails';
 import { gameReaders } from './podReaders';
 import { GameServerText, findGame, saveGame } from './repo';
 
-export function claimMail(appUrl: string, options: { guestName: string; hostName: string; link: string; to: string }): Mail {
+/**
+ * A name the game's creator chose, as it may appear in a plain-text mail: one line (control,
+ * format and line-separator characters become spaces), at most 64 characters, in quotes of
+ * its own (its own double quotes become single), so it cannot pose as the mail's own words.
+ */
+export function quotedName(value: string): string {
+  const line = value
+    .normalize('NFC')
+    .replace(/[\p{C}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/["“”„«»]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = [...line].length > 64 ? `${[...line].slice(0, 63).join('')}…` : line;
+  return `"${short}"`;
+}
+
+/**
+ * The claim mail. Its subject is fixed: nothing the creator chose is in it (a subject is what
+ * a spammer would want to choose). The names are only in the plain-text body, quoted
+ * (`quotedName`); the mail has no HTML part.
+ */
+export function claimMail(appUrl: string, options: { guestName: string; hostName: string; link: string; to: string }): MailDraft {
   return {
+    kind: 'claim',
     to: options.to,
     link: options.link,
-    subject: `${options.hostName} added you to a PodTable game`,
+    subject: 'You were added to a PodTable game',
     text: [
-      `Hello ${options.guestName},`,
+      'Hello,',
       '',
-      `${options.hostName} added you as a guest to a Commander game on PodTable.`,
+      `The PodTable user ${quotedName(options.hostName)} added you as the guest ${quotedName(options.guestName)} to a Commander game.`,
       'Open this link and sign in (or create an account) to add the game, with your life totals, to your own history:',
       '',
       options.link,
@@ -50,9 +73,14 @@ export function claimMail(appUrl: string, options: { guestName: string; hostName
   };
 }
 
-/** Stores a claim token per guest seat (inside the create transaction) and returns the mails to send after it commits. */
-export async function createClaims(tx: Tx, game: Game, hostName: string, appUrl: string, now: Date): Promise<Mail[]> {
-  const mails: Mail[] = [];
+/**
+ * Stores a claim token per guest seat (inside the create transaction) and returns the mails to
+ * send after it commits; the caller spends their budgets in the transaction (server/mailGate.ts:
+ * the creator is refused 429 beyond their sender budget; over a guest address's budget the
+ * mail is silently not sent, and the seat's claim row waits unused).
+ */
+export async function createClaims(tx: Tx, game: Game, hostName: string, appUrl: string, now: Date): Promise<MailDraft[]> {
+  const mails: MailDraft[] = [];
   for (const guest of game.participants) {
     if (guest.role !== 'guest' || guest.userId || !guest.accountEmail) continue;
     const token = newSecret();
@@ -109,6 +137,6 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
       return next;
     });
     request.log.info({ gameId: game.id, userId: me.id }, 'guest seat claimed');
-    return game;
+    return gameForViewer(game, me.id);
   });
 }

@@ -9,6 +9,7 @@ import { GameRuleError } from '../../src/game/counters';
 import { gameChanges, games } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 import { HttpError, badRequest, conflict } from '../errors';
+import { storedParticipants } from './guestEmails';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -53,7 +54,8 @@ export function mutableColumns(game: Game) {
     seats: game.seats,
     activeSeat: game.activeSeat,
     turnNumber: game.turnNumber,
-    participants: game.participants,
+    // Guests' addresses are stored masked: the full one lives in the claim only (server/games/guestEmails.ts).
+    participants: storedParticipants(game.participants),
     events: game.events,
     updatedAt: new Date(game.updatedAt),
     rev: game.rev ?? 1,

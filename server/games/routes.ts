@@ -5,8 +5,8 @@
  * exactly-once per change id and who hears of it are described there.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { createGameBody, gameIncrement, updateGameBody } from '../../src/contract/game';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createGameBody, gameIncrement, updateGameBody, type Game } from '../../src/contract/game';
 import { completeCreateRequest } from '../../src/game/create-request';
 import { mutationArgs } from '../../src/contract/mutations';
 import { requireUser } from '../auth/authenticate';
@@ -17,12 +17,18 @@ import { restMutation } from '../sync/rest';
 import { isPlainObject, isUuid, parseBody } from '../validate';
 import { registerClaimRoutes } from './claims';
 import { listGameInvites } from './invites';
+import { gameForViewer } from './guestEmails';
 import { loadGameToRead } from './podReaders';
 import { GameServerText } from './repo';
 
 export { GAMES_LIST_MAX };
 
 type IdParams = { Params: { id: string } };
+
+/** A game a write answers, as its caller may see it (guests' e-mails: server/games/guestEmails.ts). */
+function seenBy(request: FastifyRequest, game: unknown): unknown {
+  return game ? gameForViewer(game as Game, requireUser(request).id) : game;
+}
 
 export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -37,7 +43,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
     const raw = request.body;
     const body = parseBody(createGameBody, isPlainObject(raw) ? completeCreateRequest(raw, randomUUID) : raw);
     const game = await restMutation(request, reply, 'game.create', body);
-    return reply.code(201).send(game);
+    return reply.code(201).send(seenBy(request, game));
   });
 
   app.get('/api/games', { config: { auth: true } }, async (request) => listGames(db, requireUser(request).id));
@@ -46,7 +52,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/games/invites', { config: { auth: true } }, async (request) => listGameInvites(db, requireUser(request).id));
 
   app.post<IdParams>('/api/games/invites/:id/accept', { config: { auth: true } }, async (request, reply) =>
-    restMutation(request, reply, 'game.invite.accept', parseBody(mutationArgs['game.invite.accept'], { inviteId: request.params.id })),
+    seenBy(request, await restMutation(request, reply, 'game.invite.accept', parseBody(mutationArgs['game.invite.accept'], { inviteId: request.params.id }))),
   );
 
   app.post<IdParams>('/api/games/invites/:id/decline', { config: { auth: true } }, async (request, reply) => {
@@ -62,11 +68,11 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<IdParams>('/api/games/:id', { config: { auth: true } }, async (request) => {
     const game = await loadGameToRead(db, gameId(request), requireUser(request).id);
     if (!game) throw notFound(GameServerText.notFound);
-    return game;
+    return seenBy(request, game);
   });
 
   app.put<IdParams>('/api/games/:id', { config: { auth: true } }, async (request, reply) =>
-    restMutation(request, reply, 'game.update', { gameId: gameId(request), update: parseBody(updateGameBody, request.body) }),
+    seenBy(request, await restMutation(request, reply, 'game.update', { gameId: gameId(request), update: parseBody(updateGameBody, request.body) })),
   );
 
   app.delete<IdParams>('/api/games/:id', { config: { auth: true } }, async (request, reply) => {
@@ -75,7 +81,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<IdParams>('/api/games/:id/increments', { config: { auth: true } }, async (request, reply) =>
-    restMutation(request, reply, 'game.increment', { gameId: gameId(request), increment: parseBody(gameIncrement, request.body) }),
+    seenBy(request, await restMutation(request, reply, 'game.increment', { gameId: gameId(request), increment: parseBody(gameIncrement, request.body) })),
   );
 
   registerClaimRoutes(app, deps);

@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { listConversations } from '../sync/reads';
 import { restMutation } from '../sync/rest';
-import { findUserById } from '../users/repo';
+import { findUserOrTombstone } from '../users/repo';
 import { isUuid, parseBody, parseValue } from '../validate';
 import { SocialText } from './text';
 import { publicUsers, toDirectMessage } from './views';
@@ -32,7 +32,8 @@ export function registerDirectMessageRoutes(app: FastifyInstance, deps: AppDeps)
     const me = requireUser(request).id;
     const { userId } = request.params;
     const query = parseValue(directMessagesQuery, request.query);
-    if (!isUuid(userId) || !(await findUserById(db, userId))) throw notFound(SocialText.userNotFound);
+    // A deleted account's messages stay readable by the other side of the conversation.
+    if (!isUuid(userId) || !(await findUserOrTombstone(db, userId))) throw notFound(SocialText.userNotFound);
     const between = or(and(eq(dm.senderId, me), eq(dm.receiverId, userId)), and(eq(dm.senderId, userId), eq(dm.receiverId, me)));
     const rows = await db
       .select()

@@ -1,6 +1,6 @@
 /**
  * Pod invitations: the caller's pending invitations, a pod's pending invitations (members), and
- * the writes — invite, accept, decline — which are mutations (server/sync/mutators/podInvitations.ts).
+ * the writes — invite, accept, decline, withdraw — which are mutations (server/sync/mutators/podInvitations.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +50,12 @@ export function registerPodInvitationRoutes(app: FastifyInstance, deps: AppDeps)
       .where(eq(podInvitations.podId, pod.id))
       .orderBy(desc(podInvitations.createdAt), desc(podInvitations.id));
     return invitationViews(db, rows);
+  });
+
+  /** The pod's owner withdraws any pending invitation of the pod; another member one they sent. */
+  app.delete<{ Params: { id: string; invitationId: string } }>('/api/pods/:id/invitations/:invitationId', AUTH, async (request, reply) => {
+    await restMutation(request, reply, 'pod.invitation.withdraw', { podId: request.params.id, invitationId: request.params.invitationId });
+    return reply.code(204).send();
   });
 
   app.post<IdParams>('/api/pods/:id/invite', AUTH, async (request, reply) => {

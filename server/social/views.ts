@@ -21,7 +21,7 @@ export async function publicUsers(db: DbOrTx, ids: Iterable<string>): Promise<Us
   const map: UserMap = new Map();
   if (unique.length === 0) return map;
   const rows = await db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl })
+    .select({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, deletedAt: users.deletedAt })
     .from(users)
     .where(inArray(users.id, unique));
   for (const row of rows) map.set(row.id, toPublicUser(row));

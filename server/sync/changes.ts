@@ -14,12 +14,14 @@ import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
 import { endedInMyPods } from '../games/podReaders';
+import { gameForViewer } from '../games/guestEmails';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
 import { invitationViews } from './mutators/podInvitations';
+import { listConversations } from './reads';
 import type { RefKind } from './refs';
 
 export interface Changes {
@@ -127,7 +129,7 @@ const loaders: Record<RefKind, Loader> = {
       .select({ game: games })
       .from(games)
       .where(and(inArray(games.id, ids), or(inArray(games.id, played), endedInMyPods(db, me))));
-    put(out, 'games', rows.map((row) => toGame(row.game)));
+    put(out, 'games', rows.map((row) => gameForViewer(toGame(row.game), me)));
     del(out, 'games', missing(ids, rows.map((row) => row.game.id)));
   },
   async gameInvite(db, me, ids, out) {
@@ -147,6 +149,11 @@ const loaders: Record<RefKind, Loader> = {
     const views = await blockViews(db, rows);
     put(out, 'blockedUsers', views);
     del(out, 'blockedUsers', missing(ids, views.map((view) => view.userId)));
+  },
+  async conversation(db, me, ids, out) {
+    // Only the reader's own conversations: the list is computed from their messages.
+    const wanted = new Set(ids);
+    put(out, 'conversations', (await listConversations(db, me)).filter((conversation) => wanted.has(conversation.participant.id)));
   },
 };
 

@@ -8,6 +8,7 @@ import { decks, directMessages, friendships, gamePlayers, games, podInvitations,
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { endedInMyPods } from '../games/podReaders';
+import { gameForViewer } from '../games/guestEmails';
 import { toGame } from '../games/repo';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
@@ -148,5 +149,5 @@ export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) 
     .limit(limit);
   const mine = new Set(rows.map((row) => row.game.id));
   const podRows = await db.select({ game: games }).from(games).where(endedInMyPods(db, me)).orderBy(desc(games.startTime), desc(games.createdAt)).limit(limit);
-  return [...rows, ...podRows.filter((row) => !mine.has(row.game.id))].map((row) => toGame(row.game));
+  return [...rows, ...podRows.filter((row) => !mine.has(row.game.id))].map((row) => gameForViewer(toGame(row.game), me));
 }

@@ -21,6 +21,7 @@ import { namedStatement } from '../db/statements';
 import type { LoggedEvent } from '../../src/contract/live';
 import { syncHeads, syncLog } from '../db/schema';
 import type { Tx } from '../db/types';
+import { eventForViewers } from '../games/guestEmails';
 import type { Ref } from './refs';
 
 export interface Delivery {
@@ -111,10 +112,14 @@ export class ChangeRecorder {
     if (!mine) this.groups.push({ userIds: [this.authorId], refs: [], event: { type: 'SYNC' }, mutationId: id });
   }
 
-  /** `userIds` see `refs` change; their sockets get `event`. Duplicates and empty lists are fine. */
+  /**
+   * `userIds` see `refs` change; their sockets get `event`. Duplicates and empty lists are fine.
+   * An event some of them may not see whole is split per viewer (guests' e-mails in a game).
+   */
   emit(userIds: Iterable<string>, refs: Ref[], event: LoggedEvent): void {
     const unique = [...new Set(userIds)];
-    if (unique.length > 0) this.groups.push({ userIds: unique, refs, event, mutationId: this.mutationId });
+    if (unique.length === 0) return;
+    for (const group of eventForViewers(unique, event)) this.groups.push({ userIds: group.userIds, refs, event: group.event, mutationId: this.mutationId });
   }
 
   /**

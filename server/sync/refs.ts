@@ -3,7 +3,8 @@
  * the rows' current state as the reader may see it now (server/sync/changes.ts), so a log
  * entry never holds data that could go stale or leak after access is lost.
  */
-export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block'] as const;
+/** `conversation:<peerId>`: the reader's conversation with that person (their name or avatar changed, e.g. a deleted account). */
+export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block', 'conversation'] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 export type Ref = `${RefKind}:${string}`;
 

@@ -6,7 +6,7 @@ import { dmSend } from './mutators/directMessages';
 import { friendAccept, friendReject, friendRemove, friendRequest } from './mutators/friends';
 import { gameInviteAccept, gameInviteDecline, gameLeave } from './mutators/gameInvites';
 import { gameCreate, gameDelete, gameIncrementMutator, gameUpdateMutator } from './mutators/games';
-import { podInvitationAccept, podInvitationDecline, podInvite } from './mutators/podInvitations';
+import { podInvitationAccept, podInvitationDecline, podInvitationWithdraw, podInvite } from './mutators/podInvitations';
 import { podMessageSend } from './mutators/podMessages';
 import { podCreate, podDelete, podLeave, podMemberRemove, podOwnerAssign, podRename } from './mutators/pods';
 import { profileUpdate } from './mutators/profile';
@@ -20,6 +20,7 @@ export const serverMutators: ServerMutators = {
   'pod.invite': podInvite,
   'pod.invitation.accept': podInvitationAccept,
   'pod.invitation.decline': podInvitationDecline,
+  'pod.invitation.withdraw': podInvitationWithdraw,
   'pod.member.remove': podMemberRemove,
   'pod.owner.assign': podOwnerAssign,
   'pod.leave': podLeave,

@@ -4,10 +4,11 @@
  *   account (no enumeration); the address's owner gets a note instead of a welcome. A taken
  *   username (or a look-alike of one, by the confusable-safe key) is a 409: usernames are public.
  *   The password is hashed on both paths so the answer time tells nothing either.
- * - Login is behind the login brake (server/limits/loginBrake.ts) and finds the account by the
- *   confusable-safe key; failures, brake hits and successes are security log lines.
+ * - Login is behind the login brake (server/limits/loginBrake.ts) and the budget of successful
+ *   logins (server/limits/loginBudget.ts), and finds the account by the confusable-safe key;
+ *   failures, brake and budget hits and successes are security log lines.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AccountText, ServerText, loginBody, registerBody } from '../../src/contract/users';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/authenticate';
@@ -15,9 +16,11 @@ import { issueToken, revokeToken } from '../auth/tokens';
 import { uniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { conflict, unauthorized } from '../errors';
+import { HttpError, conflict, unauthorized } from '../errors';
+import { sendMails } from '../mailGate';
 import { securityLog, typedName } from '../securityLog';
 import { parseBody } from '../validate';
+import { registerAccountDataRoutes } from './accountDataRoutes';
 import { addressInUseMail, welcomeMail } from './accountMails';
 import { checkLoginBrake } from './reauth';
 import { USERNAME_TAKEN, findEmailHolder, findUserForLogin, isUsernameTaken } from './repo';
@@ -35,8 +38,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     const now = deps.now();
     const passwordHash = await hashPassword(body.password);
 
-    const addressInUse = (holder: UserRow) => {
-      deps.sendMailInBackground(addressInUseMail(deps.config.appUrl, holder.email, holder.username, 'register'));
+    // Dropped, never refused, over a budget: a 429 on one path only would tell the address is taken.
+    const registerSending = { sender: `ip:${request.ip}`, overSender: 'drop', log: request.log } as const;
+    const addressInUse = async (holder: UserRow) => {
+      await sendMails(deps, [addressInUseMail(deps.config.appUrl, holder.email, holder.username, 'register')], registerSending);
       securityLog(request.log, 'register with an address in use', { userId: holder.id, ip: request.ip });
       return reply.code(202).send(neutral);
     };
@@ -59,15 +64,29 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       if (constraint?.includes('username')) throw conflict(USERNAME_TAKEN);
       throw error;
     }
-    deps.sendMailInBackground(welcomeMail(deps.config.appUrl, row!.email, row!.username));
+    await sendMails(deps, [welcomeMail(deps.config.appUrl, row!.email, row!.username)], registerSending);
     securityLog(request.log, 'account created', { userId: row!.id, ip: request.ip });
     return reply.code(202).send(neutral);
   });
+
+  /** Runs a login-budget step; a 429 from it is logged as "login budget hit". */
+  async function spendLoginBudget(log: FastifyBaseLogger, ip: string, step: () => Promise<void>, username: string, userId?: string): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) {
+        securityLog(log, 'login budget hit', { username: typedName(username), userId: userId ?? null, ip, retryAfter: error.headers['retry-after'] });
+      }
+      throw error;
+    }
+  }
 
   app.post('/api/users/login', async (request) => {
     const body = parseBody(loginBody, request.body);
     const accountKey = usernameKey(body.username);
     await checkLoginBrake(deps, request.log, accountKey, request.ip, { username: typedName(body.username) });
+    // A spent budget of successful logins is refused before the password hash (loginBudget.ts).
+    await spendLoginBudget(request.log, request.ip, () => limits.loginBudget.assertOpen(accountKey, request.ip), body.username);
 
     const user = await findUserForLogin(db, body.username);
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnVerification(body.password), false);
@@ -82,6 +101,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       throw unauthorized(ServerText.invalidCredentials);
     }
     await limits.loginBrake.recordSuccess(accountKey, request.ip);
+    await spendLoginBudget(request.log, request.ip, () => limits.loginBudget.spend(accountKey, request.ip), body.username, user.id);
     const token = await issueToken(db, user.id, deps.now());
     securityLog(request.log, 'logged in', { userId: user.id, ip: request.ip });
     return { token, user: toUser(user) };
@@ -94,4 +114,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     securityLog(request.log, 'token revoked', { userId: user.id, reason: 'logout' });
     return reply.code(204).send();
   });
+
+  registerAccountDataRoutes(app, deps);
 }

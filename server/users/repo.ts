@@ -9,8 +9,19 @@ import type { UserRow } from './view';
 
 export const USERNAME_TAKEN = 'That username is already taken.';
 
+/** A live account (a deleted account's tombstone is not found: writes naming it answer "User not found."). */
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Any account row, a deleted account's tombstone included (reading what it left: its messages stay). */
+export async function findUserOrTombstone(db: DbOrTx, id: string): Promise<Pick<UserRow, 'id' | 'deletedAt'> | undefined> {
+  const [row] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -31,7 +42,7 @@ export async function findUserForLogin(db: DbOrTx, typed: string): Promise<UserR
   const [row] = await db
     .select()
     .from(users)
-    .where(or(eq(users.usernameKey, usernameKey(typed)), sql`lower(${users.username}) = lower(${typed})`))
+    .where(and(isNull(users.deletedAt), or(eq(users.usernameKey, usernameKey(typed)), sql`lower(${users.username}) = lower(${typed})`)))
     .orderBy(desc(sql`lower(${users.username}) = lower(${typed})`))
     .limit(1);
   return row;

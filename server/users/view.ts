@@ -1,4 +1,5 @@
 /** Database rows → what the API answers. The password hash never leaves this module's input. */
+import { DELETED_USER_NAME } from '../../src/contract/account-data';
 import type { PublicUser, User } from '../../src/contract/users';
 import type { users } from '../db/schema';
 
@@ -19,8 +20,13 @@ export function toUser(row: UserFields): User {
   };
 }
 
-/** What anyone signed in may see of another user: never the e-mail. */
-export function toPublicUser(row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>): PublicUser {
+/**
+ * What anyone signed in may see of another user: never the e-mail. A deleted account (a tombstone,
+ * `deletedAt` set) is shown as "Deleted user" when the row read carries `deletedAt`; its stored
+ * display name is that text too, for readers that do not select the column.
+ */
+export function toPublicUser(row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'> & { deletedAt?: Date | null }): PublicUser {
+  if (row.deletedAt) return { id: row.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null };
   return { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl };
 }
 

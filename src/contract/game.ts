@@ -166,7 +166,11 @@ export const gameParticipantSchema = z.object({
   role: participantRole,
   displayName: z.string(),
   userId: z.nullable(id),
-  /** A guest's contact e-mail, by which they can claim the game later. Null for account holders. */
+  /**
+   * A guest's contact e-mail, by which they can claim the game later: masked (`a•••@example.com`,
+   * src/contract/masked-email.ts) and only for the game's creator; null for every other reader and
+   * for account holders. The full address stays with the guest's claim on the server.
+   */
   accountEmail: z.nullable(z.string()),
   deckId: z.nullable(id),
   deckName: z.nullable(z.string()),

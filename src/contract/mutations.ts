@@ -26,6 +26,8 @@ export const mutationArgs = {
   'pod.invite': z.object({ id: uuid, podId: ref, userId: ref }),
   'pod.invitation.accept': z.object({ invitationId: ref }),
   'pod.invitation.decline': z.object({ invitationId: ref }),
+  // The pod's owner withdraws any pending invitation of the pod; another member one they sent.
+  'pod.invitation.withdraw': z.object({ podId: ref, invitationId: ref }),
   'pod.member.remove': z.object({ podId: ref, userId: ref }),
   'pod.owner.assign': z.object({ podId: ref, newOwnerId: ref }),
   'pod.leave': z.object({ podId: ref }),

@@ -55,6 +55,9 @@ export function eventData(event: ServerEvent): ServerData | null {
       return { gameIncrement: { gameId: event.gameId, rev: event.rev, at: event.at, increment: event.increment } };
     case 'SYNC':
       return {};
+    case 'USER_DELETED':
+      // Its rows come only from the log entry: applyLiveEvent pulls.
+      return null;
     case 'PONG':
     case 'ERROR':
       return null;
@@ -67,7 +70,7 @@ export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promis
     const cursor = await readCursor(db);
     return cursor === null || event.head > cursor ? 'pull' : 'ignored';
   }
-  const data = eventData(event);
+  const data = event.type === 'USER_DELETED' ? {} : eventData(event);
   if (!data) return 'ignored';
   const mid = 'mid' in event ? event.mid : undefined;
   const pos = 'pos' in event ? event.pos : undefined;
@@ -80,7 +83,7 @@ export async function applyLiveEvent(db: PodTableDB, event: ServerEvent): Promis
     if (applied.length > 0) await applyServerData(db, { applied });
     return 'ignored';
   }
-  if (pos > cursor + 1) return 'pull';
+  if (pos > cursor + 1 || event.type === 'USER_DELETED') return 'pull';
   const outcome = await applyServerData(db, { ...data, applied, cursor: { from: pos - 1, to: pos } });
   return outcome === 'applied' ? 'applied' : 'pull';
 }

@@ -33,6 +33,8 @@ export const writes = {
   inviteToPod: (ctx: SyncContext, podId: string, userId: string) => send(ctx, mutate(ctx.db, 'pod.invite', { id: newId(), podId, userId })),
   acceptPodInvitation: (ctx: SyncContext, invitationId: string) => send(ctx, mutate(ctx.db, 'pod.invitation.accept', { invitationId })),
   declinePodInvitation: (ctx: SyncContext, invitationId: string) => send(ctx, mutate(ctx.db, 'pod.invitation.decline', { invitationId })),
+  withdrawPodInvitation: (ctx: SyncContext, podId: string, invitationId: string) =>
+    send(ctx, mutate(ctx.db, 'pod.invitation.withdraw', { podId, invitationId })),
   removePodMember: (ctx: SyncContext, podId: string, userId: string) => send(ctx, mutate(ctx.db, 'pod.member.remove', { podId, userId })),
   assignPodOwner: (ctx: SyncContext, podId: string, newOwnerId: string) => send(ctx, mutate(ctx.db, 'pod.owner.assign', { podId, newOwnerId })),
   leavePod: (ctx: SyncContext, podId: string) => send(ctx, mutate(ctx.db, 'pod.leave', { podId })),

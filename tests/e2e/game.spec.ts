@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { befriend, expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { maskEmail } from '../../src/contract/masked-email';
 
 type Account = ReturnType<typeof uniqueUser>;
 type Person = Account & { context: BrowserContext; page: Page };
@@ -300,7 +301,8 @@ test('a custom table of 4 with a guest: wizard → layout → playmat → the se
     ['guest', guest.name],
   ]);
   expect(stored.participants[3]!.userId).toBeNull();
-  expect(stored.participants[3]!.accountEmail).toBe(guest.email);
+  // The creator reads the guest's address masked; the full one went to the claim only.
+  expect(stored.participants[3]!.accountEmail).toBe(maskEmail(guest.email));
 
   // The guest's claim mail (sent in the background): a link APP_URL/claim/<token>.
   const mailTo = () => server.mails().find((text) => text.includes(guest.email));
@@ -435,7 +437,7 @@ test('a game played with the network off from the wizard on reaches the server w
   expect(stored.events.map((event) => event.text)).toEqual(expectedEvents);
   expect(stored.participants.map((p) => [p.role, p.displayName, p.accountEmail])).toEqual([
     ['self', me.username, null],
-    ['guest', guest.name, guest.email],
+    ['guest', guest.name, maskEmail(guest.email)],
   ]);
   await expect(page.getByText('Synced')).toBeVisible();
   await expect(shown(page, `${me.username} life`)).toHaveText('31');

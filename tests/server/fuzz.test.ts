@@ -15,6 +15,8 @@ import { startCardService, type FakeCardService } from './card-service';
 import { openSocket, startServer, type TestServer } from './helpers';
 import { HOSTILE_STRINGS, RAW_BODIES, hostileMultipart, hostileValue, pick, seededRandom, type Random } from './fuzz/hostile';
 import { ROUTES, type Fixtures, type RouteSpec, type Scope } from './fuzz/routes';
+import { routeTableProblems } from './fuzz/routeTable';
+import { registeredRoutes } from '../../server/routeList';
 import { createGame, gameBody } from './games/support';
 import { makePod, type Person } from './social/support';
 
@@ -66,7 +68,7 @@ beforeAll(async () => {
   const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => row.table_name).filter((name) => !IGNORED_TABLES.has(name));
   expect(names).toContain('users');
   digestQuery = `SELECT md5(${names.map((name) => `coalesce((SELECT string_agg(md5(t::text), ',' ORDER BY md5(t::text)) FROM "${name}" t), '')`).join(" || '|' || ")}) AS digest`;
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.close();
@@ -179,6 +181,13 @@ interface Tally {
   leaks: string[];
 }
 
+it('the authorization table has one row for every /api route the server serves, and none for a route it does not', () => {
+  const served = registeredRoutes(server.app);
+  // The list really comes from the server (a broken hook would make every table "complete").
+  expect(served.length).toBeGreaterThan(ROUTES.length / 2);
+  expect(routeTableProblems(served, ROUTES)).toEqual([]);
+});
+
 it(`${REQUESTS} seeded hostile requests (seed ${SEED}) across every route and role: no 5xx, no crash, refused requests change no row, no leak`, async () => {
   const random = seededRandom(SEED);
   const tally: Tally = { byStatus: new Map(), fiveXx: [], corrupt: [], leaks: [] };
@@ -251,4 +260,5 @@ it(`${FRAMES} hostile WebSocket frames: the socket stays sane and the server kee
   const me = await server.request('GET', '/api/users/me', { token: people.member.token });
   expect(me.status).toBe(200);
   expect(server.logText()).not.toMatch(/"level":50.*live message handler failed/);
-});
+  // Longer than the 30 s the PONG may take (plus the frames before it): the wait inside must end first.
+}, 600_000);

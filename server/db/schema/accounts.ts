@@ -34,6 +34,12 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Revision: +1 per change (the app never replaces a newer revision with an older one). */
     rev: integer('rev').notNull().default(1),
+    /**
+     * Set when the account was deleted (server/users/deleteAccount.ts): the row stays as a
+     * tombstone so the messages and games it left keep their foreign keys; its username, e-mail,
+     * password hash and avatar are wiped, and nothing new may point at it (migration 0004's trigger).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Uniqueness ignoring case is enforced here, so two concurrent sign-ups cannot both win.

@@ -105,6 +105,16 @@ export const podMessages = pgTable(
   (t) => [index('pod_messages_pod_created_idx').on(t.podId, t.createdAt), uniqueIndex('pod_messages_sender_client_key').on(t.senderId, t.clientId)],
 );
 
+/**
+ * Ids of deleted pods, kept forever: a pod id is never used twice. Games keep their `pod_id`
+ * (no foreign key: a game outlives its pod), so a new pod under an old id would hand the old
+ * pod's ended games to the new pod's members.
+ */
+export const deletedPods = pgTable('deleted_pods', {
+  id: uuid('id').primaryKey(),
+  deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
+});
+
 /** Pending invitations only. */
 export const podInvitations = pgTable(
   'pod_invitations',

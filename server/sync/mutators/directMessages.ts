@@ -81,8 +81,13 @@ export const dmSend: ServerMutator<'dm.send'> = {
     const message = answer(written.sender);
     return loneOutcome(ctx, written, refs, { type: 'DIRECT_MESSAGE', payload: message }, message);
   },
-  async current({ tx }, args) {
-    const [row] = await tx.select().from(directMessages).where(eq(directMessages.id, args.id)).limit(1);
+  /** Only the caller's own message: a repeat's arguments are the repeat's, not the first send's. */
+  async current({ tx, me }, args) {
+    const [row] = await tx
+      .select()
+      .from(directMessages)
+      .where(and(eq(directMessages.id, args.id), eq(directMessages.senderId, me.id)))
+      .limit(1);
     return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
   },
 };

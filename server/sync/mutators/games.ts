@@ -16,7 +16,7 @@
  *   GAME_UPDATED (the whole game) for everything else, GAME_REMOVED for a deletion.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Game } from '../../../src/contract/game';
 import { GameText } from '../../../src/contract/game';
 import { applyIncrement } from '../../../src/game/counters';
@@ -25,8 +25,10 @@ import { applyGameUpdate } from '../../../src/game/update';
 import { gameInvites, gamePlayers, games, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { createClaims } from '../../games/claims';
+import { gameForViewer } from '../../games/guestEmails';
 import { knownTo, toGameInvite } from '../../games/invites';
 import { podMembersAmong } from '../../games/pods';
+import { admitMails } from '../../mailGate';
 import {
   GameServerText,
   findGame,
@@ -73,7 +75,8 @@ export const gameCreate: ServerMutator<'game.create'> = {
     const found = await tx
       .select({ id: users.id, username: users.username, displayName: users.displayName })
       .from(users)
-      .where(inArray(users.id, accountIds));
+      // A deleted account's tombstone is not a player one can seat.
+      .where(and(inArray(users.id, accountIds), isNull(users.deletedAt)));
     if (found.length !== new Set(accountIds).size) throw notFound(GameServerText.playerNotFound);
     // Someone who blocked the creator cannot be seated: answered as an account that does not exist.
     if ((await blockersAmong(tx, me.id, accountIds)).size > 0) throw notFound(GameServerText.playerNotFound);
@@ -113,15 +116,19 @@ export const gameCreate: ServerMutator<'game.create'> = {
         .returning();
       ctx.log.emit([p.userId], [ref('gameInvite', row!.id)], { type: 'GAME_INVITE', payload: toGameInvite(row!, record, inviter!) });
     }
-    const mails = await createClaims(tx, record, hostName, deps.config.appUrl, now);
+    // Budgets spent here, so the creator's 429 (sender budget) refuses the whole create (server/mailGate.ts).
+    const mails = await admitMails(deps, await createClaims(tx, record, hostName, deps.config.appUrl, now), { sender: `user:${me.id}`, overSender: 'refuse' });
     ctx.afterCommit(() => {
       for (const mail of mails) deps.sendMailInBackground(mail);
     });
     await announceGame(ctx, record);
-    return record;
+    // The answer is kept for repeats: the creator's view, with guests' addresses masked as stored.
+    return gameForViewer(record, me.id);
   },
+  /** Only a game the caller created: a repeat's arguments are the repeat's, not the first create's. */
   async current({ tx, me }, body) {
-    return (await loadGame(tx, body.id, me.id)) ?? null;
+    const game = await loadGame(tx, body.id, me.id);
+    return game && game.createdById === me.id ? game : null;
   },
 };
 

@@ -1,14 +1,16 @@
 /**
  * Pod invitations: any member invites (the invitation takes the client's UUID); the invitee
- * accepts (becomes a member) or declines. Only pending invitations exist.
- * Heard by: the invitee and the inviter (POD_INVITATION, POD_INVITATION_REMOVED); every member
- * when someone joins (POD_UPDATED).
+ * accepts (becomes a member) or declines; the pod's owner (or the inviter) withdraws it. Only
+ * pending invitations exist, and only while their inviter is a member: removing or leaving
+ * withdraws the invitations a member sent, and accepting re-checks the inviter under the pod's lock.
+ * Heard by: the invitee and the inviter (POD_INVITATION, POD_INVITATION_REMOVED; a withdrawal
+ * also the one who withdrew); every member when someone joins (POD_UPDATED).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors';
 import { podInvitations, podMembers, pods } from '../../db/schema';
 import type { DbOrTx } from '../../db/types';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
 import { assertNotBlocked } from '../../social/blocks';
 import { SocialText } from '../../social/text';
@@ -16,6 +18,7 @@ import { publicUsers, toPodInvitation, type PodInvitationRow } from '../../socia
 import { findUserById } from '../../users/repo';
 import { isUuid } from '../../validate';
 import type { ServerMutator } from '../mutator';
+import type { ChangeRecorder } from '../recorder';
 import { announcePodRecordsToJoiner } from './podRecords';
 import { ref } from '../refs';
 import { announcePod } from './pods';
@@ -59,8 +62,9 @@ export const podInvite: ServerMutator<'pod.invite'> = {
     log.emit([userId, me.id], [ref('podInvitation', view.invitationId)], { type: 'POD_INVITATION', payload: view });
     return view;
   },
-  async current({ tx }, { id }) {
-    const rows = await tx.select().from(podInvitations).where(eq(podInvitations.id, id));
+  /** Only an invitation the caller sent: a repeat's arguments are the repeat's, not the first invite's. */
+  async current({ tx, me }, { id }) {
+    const rows = await tx.select().from(podInvitations).where(and(eq(podInvitations.id, id), eq(podInvitations.invitedById, me.id)));
     return (await invitationViews(tx, rows))[0] ?? null;
   },
 };
@@ -77,6 +81,8 @@ export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
     const [row] = await tx.select().from(pods).where(eq(pods.id, found.podId)).for('update');
     const [deleted] = await tx.delete(podInvitations).where(eq(podInvitations.id, invitationId)).returning();
     if (!row || !deleted) throw notFound(SocialText.invitationNotFound);
+    // An invitation is only as good as its inviter's membership (a row left from before they left).
+    if (!(await isPodMember(tx, row.id, deleted.invitedById))) throw notFound(SocialText.invitationNotFound);
     await tx.insert(podMembers).values({ podId: row.id, userId: me.id, joinedAt: now }).onConflictDoNothing();
     const [updated] = await tx.update(pods).set({ rev: sql`${pods.rev} + 1`, updatedAt: now }).where(eq(pods.id, row.id)).returning();
     const pod = await podView(tx, updated!);
@@ -99,3 +105,38 @@ export const podInvitationDecline: ServerMutator<'pod.invitation.decline'> = {
     return undefined;
   },
 };
+
+/**
+ * The pod's owner withdraws any pending invitation of the pod; another member only one they sent.
+ * Strangers get 404 for the pod (its existence stays hidden).
+ */
+export const podInvitationWithdraw: ServerMutator<'pod.invitation.withdraw'> = {
+  async apply({ tx, me, log }, { podId, invitationId }) {
+    const pod = await lockPodForMember(tx, podId, me.id);
+    if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
+    const [found] = await tx
+      .select()
+      .from(podInvitations)
+      .where(and(eq(podInvitations.id, invitationId), eq(podInvitations.podId, pod.id)));
+    if (!found) throw notFound(SocialText.invitationNotFound);
+    if (pod.ownerId !== me.id && found.invitedById !== me.id) throw forbidden(SocialText.ownerOnly);
+    await tx.delete(podInvitations).where(eq(podInvitations.id, invitationId));
+    log.emit([found.inviteeId, found.invitedById, me.id], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    return undefined;
+  },
+};
+
+/**
+ * Withdraws every pending invitation `userId` sent for the pod (they are leaving it, or being
+ * removed): an invitation must not let anyone in on behalf of someone who is no longer a member.
+ * Call with the pod locked, in the transaction that ends the membership.
+ */
+export async function withdrawInvitationsSentBy(tx: DbOrTx, log: ChangeRecorder, podId: string, userId: string): Promise<void> {
+  const withdrawn = await tx
+    .delete(podInvitations)
+    .where(and(eq(podInvitations.podId, podId), eq(podInvitations.invitedById, userId)))
+    .returning({ id: podInvitations.id, inviteeId: podInvitations.inviteeId });
+  for (const invitation of withdrawn) {
+    log.emit([invitation.inviteeId, userId], [ref('podInvitation', invitation.id)], { type: 'POD_INVITATION_REMOVED', invitationId: invitation.id });
+  }
+}

@@ -134,12 +134,13 @@ export const podMessageSend: ServerMutator<'pod.message.send'> = {
     const message = answer(written.sender);
     return loneOutcome(ctx, written, refs, { type: 'POD_MESSAGE_NEW', podId, payload: message }, message);
   },
+  /** Only the caller's own message, in a pod they are still in. */
   async current({ tx, me }, args) {
     const [row] = await tx
       .select({ message: podMessages })
       .from(podMessages)
       .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me.id)))
-      .where(eq(podMessages.id, args.id))
+      .where(and(eq(podMessages.id, args.id), eq(podMessages.senderId, me.id)))
       .limit(1);
     return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
   },

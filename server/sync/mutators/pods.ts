@@ -7,7 +7,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Pod } from '../../../src/contract/social';
-import { podInvitations, podMembers, pods } from '../../db/schema';
+import { deletedPods, podInvitations, podMembers, pods } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
@@ -17,6 +17,7 @@ import { isUuid } from '../../validate';
 import type { MutationContext, ServerMutator } from '../mutator';
 import type { ChangeRecorder } from '../recorder';
 import { ref } from '../refs';
+import { withdrawInvitationsSentBy } from './podInvitations';
 import { withdrawPodRecordsFromLeaver } from './podRecords';
 
 function requireOwner(pod: PodRow, userId: string): void {
@@ -41,14 +42,20 @@ export function announcePod(log: ChangeRecorder, pod: Pod): void {
   );
 }
 
-/** Deletes the pod (its members, messages and invitations go with it) and tells whoever must hear of it. */
-async function deletePod({ tx, log }: MutationContext, podId: string): Promise<void> {
+/**
+ * Deletes the pod (its members, messages and invitations go with it) and tells whoever must hear
+ * of it. Its id is kept in `deleted_pods` so no pod is ever created under it again: its games
+ * keep their `pod_id` (their players still read them), and a new pod with that id would give its
+ * members the old pod's ended games.
+ */
+async function deletePod({ tx, log, now }: MutationContext, podId: string): Promise<void> {
   const members = await tx.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId));
   const invitations = await tx
     .select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId, invitedById: podInvitations.invitedById })
     .from(podInvitations)
     .where(eq(podInvitations.podId, podId));
   await tx.delete(pods).where(eq(pods.id, podId));
+  await tx.insert(deletedPods).values({ id: podId, deletedAt: now }).onConflictDoNothing();
   log.emit(
     members.map((member) => member.userId),
     [ref('pod', podId)],
@@ -76,13 +83,17 @@ export const podCreate: ServerMutator<'pod.create'> = {
       if (!existing || existing.createdById !== me.id || !(await isPodMember(tx, args.id, me.id))) throw conflict(SocialText.podIdTaken);
       return podView(tx, existing);
     }
+    // Checked after the insert: a delete of this id committing meanwhile has its tombstone visible by now.
+    const [tombstone] = await tx.select({ id: deletedPods.id }).from(deletedPods).where(eq(deletedPods.id, args.id));
+    if (tombstone) throw conflict(SocialText.podIdTaken);
     await tx.insert(podMembers).values({ podId: args.id, userId: me.id, joinedAt: now });
     const pod = await podView(tx, row);
     announcePod(log, pod);
     return pod;
   },
+  /** Only a pod the caller created and is still in: a repeat's arguments are the repeat's, not the first create's. */
   async current({ tx, me }, args) {
-    const [row] = await tx.select().from(pods).where(eq(pods.id, args.id));
+    const [row] = await tx.select().from(pods).where(and(eq(pods.id, args.id), eq(pods.createdById, me.id)));
     return row && (await isPodMember(tx, row.id, me.id)) ? podView(tx, row) : null;
   },
 };
@@ -119,6 +130,7 @@ export const podMemberRemove: ServerMutator<'pod.member.remove'> = {
     if (removed.length === 0) throw notFound(SocialText.memberNotFound);
     const pod = await touchPod(tx, row.id, now);
     log.emit([userId], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    await withdrawInvitationsSentBy(tx, log, row.id, userId);
     await withdrawPodRecordsFromLeaver(tx, log, row.id, userId);
     announcePod(log, pod);
     return pod;
@@ -155,6 +167,7 @@ export const podLeave: ServerMutator<'pod.leave'> = {
     await tx.delete(podMembers).where(and(eq(podMembers.podId, row.id), eq(podMembers.userId, me.id)));
     const pod = await touchPod(tx, row.id, now);
     log.emit([me.id], [ref('pod', pod.id)], { type: 'POD_REMOVED', podId: pod.id });
+    await withdrawInvitationsSentBy(tx, log, row.id, me.id);
     await withdrawPodRecordsFromLeaver(tx, log, row.id, me.id);
     announcePod(log, pod);
     return undefined;

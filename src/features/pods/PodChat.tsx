@@ -1,5 +1,6 @@
 /**
- * One pod's chat: header (name, members with the Owner badge, Invite / Remove Members /
+ * One pod's chat: header (name, members with the Owner badge, pending invitations with Withdraw
+ * for the owner and their inviters, Invite / Remove Members /
  * Leave Pod), messages oldest → newest as 'sender name: content', the composer. While open
  * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
  * LEAVE_POD on close) and refreshes the pod's messages once.
@@ -20,6 +21,7 @@ import { Composer } from '../messages/Composer';
 import { MutePodButton } from '../notifications/MutePodButton';
 import { InviteDialog } from './InviteDialog';
 import { LeavePod } from './LeavePod';
+import { PendingInvitations } from './PendingInvitations';
 import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
 import { PodFailure } from './PodFailure';
 import { PodLeaderboard } from './PodLeaderboard';
@@ -129,6 +131,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
               ))}
             </ul>
           </details>
+          <PendingInvitations pod={pod} myId={myId} isOwner={isOwner} />
         </div>
       </header>
       <div className="button-row chat-actions">

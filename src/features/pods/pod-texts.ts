@@ -21,6 +21,7 @@ export const INVITE_MIN_CHARS = 'Enter at least three characters to find people 
 export const INVITE_FAILED = 'Failed to send invitation.';
 export const INVITE_SENT = 'Invitation sent!';
 export const INVITE_SEARCH_FAILED = 'Unable to search users right now.';
+export const WITHDRAW_FAILED = 'Failed to withdraw invitation.';
 /** Spec section 9: the pod invite search starts at 3 characters. */
 export const INVITE_MIN_LENGTH = 3;
 

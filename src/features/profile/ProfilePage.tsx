@@ -10,6 +10,9 @@ import { NotificationSettingsPanel } from '../notifications/NotificationSettings
 import { PageHeader } from '../shell/PageHeader';
 import { Avatar } from './Avatar';
 import { AvatarUpload } from './AvatarUpload';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { DownloadMyData } from './DownloadMyData';
+import { StorageStatusLine } from './StorageStatusLine';
 import { ProfileForm } from './ProfileForm';
 import { StatsText } from '../stats/texts';
 
@@ -68,6 +71,9 @@ export function ProfilePage() {
         <Tabs.Content value="settings" className="card tab-panel">
           <NotificationSettingsPanel />
           <BlockedUsers />
+          <StorageStatusLine />
+          <DownloadMyData />
+          <DeleteAccountDialog />
         </Tabs.Content>
       </Tabs.Root>
     </main>

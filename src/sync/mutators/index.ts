@@ -5,7 +5,7 @@ import { friendAccept, friendReject, friendRemove, friendRequest } from './frien
 import { gameInviteAccept, gameInviteDecline, gameLeave } from './gameInvites';
 import { gameCreate, gameDelete, gameIncrement, gameUpdate } from './games';
 import { dmSend, podMessageSend } from './messages';
-import { podCreate, podDelete, podInvitationAccept, podInvitationDecline, podInvite, podLeave, podMemberRemove, podOwnerAssign, podRename } from './pods';
+import { podCreate, podDelete, podInvitationAccept, podInvitationDecline, podInvitationWithdraw, podInvite, podLeave, podMemberRemove, podOwnerAssign, podRename } from './pods';
 import { profileUpdate } from './profile';
 import type { ClientMutators } from './types';
 
@@ -18,6 +18,7 @@ export const clientMutators: ClientMutators = {
   'pod.invite': podInvite,
   'pod.invitation.accept': podInvitationAccept,
   'pod.invitation.decline': podInvitationDecline,
+  'pod.invitation.withdraw': podInvitationWithdraw,
   'pod.member.remove': podMemberRemove,
   'pod.owner.assign': podOwnerAssign,
   'pod.leave': podLeave,

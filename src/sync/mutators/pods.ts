@@ -1,7 +1,7 @@
 /**
  * Pod mutations on the mirror. Leave and delete hide the pod (`pendingRemoval`) until the server
  * agrees; an invitation being sent writes no row (the invite dialog reads its outbox entry by
- * the pseudo row 'podInvites:<podId>:<userId>'); accepting or declining removes the invitation.
+ * the pseudo row 'podInvites:<podId>:<userId>'); accepting, declining or withdrawing removes the invitation.
  */
 import type { PodInvitationRow, PodRow } from '../../db/schema';
 import type { ClientMutator, RowView } from './types';
@@ -39,6 +39,7 @@ const answerInvitation = {
 };
 export const podInvitationAccept: ClientMutator<'pod.invitation.accept'> = answerInvitation;
 export const podInvitationDecline: ClientMutator<'pod.invitation.decline'> = answerInvitation;
+export const podInvitationWithdraw: ClientMutator<'pod.invitation.withdraw'> = answerInvitation;
 
 export const podMemberRemove: ClientMutator<'pod.member.remove'> = {
   target: onPod,

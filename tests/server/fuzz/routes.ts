@@ -3,6 +3,8 @@
  * from (then breaks field by field), the queries it reads, and which fixture its path names.
  * `scope` marks routes about one pod, game or deck: a stranger asking about the fixture's must
  * never get a 2xx (authorization held in the attack run; this keeps it held).
+ * It is the authorization table: fuzz.test.ts fails when the server serves an /api route with no
+ * row here, or a row names a route the server no longer serves (./routeTable.ts).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -49,6 +51,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/users' },
   { method: 'POST', path: '/api/auth/forgot-password', body: () => ({ email: 'someone@example.com' }) },
   { method: 'PATCH', path: '/api/auth/reset-password/:token', body: () => ({ newPassword: 'password123' }) },
+  // Account deletion needs the password (never the fixture's: the fuzzed owner must survive the run).
+  { method: 'DELETE', path: '/api/users/me', body: () => ({ password: 'not the password' }) },
+  { method: 'GET', path: '/api/users/me/export' },
+  { method: 'GET', path: '/api/users/me/export/games.csv' },
 
   { method: 'GET', path: '/api/friends' },
   { method: 'GET', path: '/api/friends/pending' },
@@ -73,6 +79,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pods/:id/messages', scope: 'pod', body: () => ({ id: randomUUID(), content: 'gg' }) },
   { method: 'GET', path: '/api/pods/:id/invitations', scope: 'pod' },
   { method: 'POST', path: '/api/pods/:id/invite', scope: 'pod', body: (f) => ({ userId: f.strangerId }) },
+  { method: 'DELETE', path: '/api/pods/:id/invitations/:invitationId', scope: 'pod' },
   { method: 'DELETE', path: '/api/pods/:id/members/:userId', scope: 'pod' },
   { method: 'POST', path: '/api/pods/:id/assign-owner', scope: 'pod', body: (f) => ({ newOwnerId: f.memberId }) },
   { method: 'POST', path: '/api/pods/:id/leave', scope: 'pod' },
@@ -129,6 +136,24 @@ export const ROUTES: readonly RouteSpec[] = [
     }),
   },
   { method: 'GET', path: '/api/sync/pull', query: ['cursor'] },
+
+  { method: 'POST', path: '/api/live/ticket' },
+
+  { method: 'GET', path: '/api/push/public-key' },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    body: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/fuzz-${randomUUID()}`,
+      keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+    }),
+  },
+  { method: 'DELETE', path: '/api/push/subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }) },
+  { method: 'GET', path: '/api/push/settings' },
+  { method: 'PUT', path: '/api/push/settings', body: () => ({ podMessages: false }) },
+  // Muting needs membership; unmuting changes only the caller's own setting (a pod left while muted), so it has no scope.
+  { method: 'PUT', path: '/api/push/muted-pods/:podId', scope: 'pod' },
+  { method: 'DELETE', path: '/api/push/muted-pods/:podId' },
 
   { method: 'GET', path: '/api/cards/commanders', query: ['q', 'partner'] },
   { method: 'GET', path: '/api/cards/named', query: ['exact'] },

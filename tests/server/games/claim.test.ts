@@ -51,9 +51,12 @@ describe('guest claim links', () => {
       accountEmail: null,
       lifeTotal: 33,
     });
-    expect(claimed.body.participants[2]).toMatchObject({ userId: null, accountEmail: kimMail });
+    // The other guest's address is for their claim only: the claimant sees none.
+    expect(claimed.body.participants[2]).toMatchObject({ userId: null, accountEmail: null });
     const event = (await hostSocket.next((m) => (m as { type?: string }).type === 'GAME_UPDATED')) as { payload: Game };
-    expect(event.payload).toEqual(claimed.body);
+    // The host, its creator, hears the same game with Kim's address masked.
+    const kimMasked = `k•••@guests.example`;
+    expect(event.payload).toEqual({ ...claimed.body, participants: claimed.body.participants.map((p) => (p.seatNumber === 2 ? { ...p, accountEmail: kimMasked } : p)) });
     hostSocket.socket.close(1000);
 
     // The game is now theirs to read, list and play.

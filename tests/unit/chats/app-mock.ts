@@ -58,6 +58,7 @@ export const actions = {
   inviteToPod: resolved(),
   acceptPodInvitation: resolved(),
   declinePodInvitation: resolved(),
+  withdrawPodInvitation: resolved(),
   removePodMember: resolved(),
   assignPodOwner: resolved(),
   leavePod: resolved(),

@@ -250,6 +250,32 @@ describe('pod chat', () => {
     expect(await screen.findByText('Failed to delete the pod.')).toBeTruthy();
   });
 
+  it("the owner sees every pending invitation with 'Withdraw'; another member only those they sent", async () => {
+    const dee = { id: 'u-dee', username: 'dee', displayName: null, avatarUrl: null };
+    const invitation = (invitationId: string, invitedBy: typeof me, invitee: typeof me, podId: string) => ({
+      invitationId,
+      invitedBy,
+      invitee,
+      pod: { id: podId, name: 'Pod' },
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    await db.pods.put(pod({ id: 'p5', name: 'Mine', members: [me, bo] }));
+    await db.podInvitations.bulkPut([invitation('i1', bo, cy, 'p5'), invitation('i2', me, dee, 'p5')]);
+    renderTab('p5');
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(within(list).getByRole('button', { name: 'Withdraw the invitation of Cy' }));
+    await waitFor(() => expect(actions.withdrawPodInvitation).toHaveBeenCalledExactlyOnceWith('p5', 'i1'));
+    cleanup();
+
+    await db.pods.put(tuesday);
+    await db.podInvitations.bulkPut([invitation('i3', bo, dee, 'p1'), invitation('i4', me, { ...dee, id: 'u-eve', username: 'eve' }, 'p1')]);
+    renderTab('p1');
+    const theirs = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(within(theirs).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(theirs).getByRole('button', { name: 'Withdraw the invitation of eve' })).toBeTruthy();
+  });
+
   it("the owner removes a member and hears 'Member removed.' once the server agreed", async () => {
     await db.pods.put(pod({ id: 'p4', name: 'Mine', members: [me, bo, cy] }));
     actions.removePodMember.mockImplementation(async (podId: unknown, userId: unknown) => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sendDirectMessageBody, podMessagesQuery, createPodBody } from '../../../src/contract/social';
 import { DateText, TextRuleText, boundedDateTime, safeMultilineText, safeText } from '../../../src/contract/text';
 import { USERNAME_CHARACTERS_TEXT } from '../../../src/contract/username';
-import { usernameSchema } from '../../../src/contract/users';
+import { updateMeBody, usernameSchema } from '../../../src/contract/users';
+import { deckInputFields } from '../../../src/contract/decks';
 import { updateGameBody } from '../../../src/contract/game';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
@@ -28,7 +29,51 @@ describe('safeText', () => {
   });
 });
 
+describe('invisible characters in single-line text (names users show each other)', () => {
+  it.each([
+    ['zero width space', 'Ad\u200bmin'],
+    ['zero width non-joiner', 'Ad\u200cmin'],
+    ['zero width joiner between letters', 'Ad\u200dmin'],
+    ['word joiner', 'Ad\u2060min'],
+    ['byte order mark', '\ufeffAdmin'],
+    ['Mongolian vowel separator', 'Ad\u180emin'],
+    ['invisible plus', 'Ad\u2064min'],
+    ['a joiner after an emoji but before a letter', '😀\u200dx'],
+    ['a joiner before an emoji but after a letter', 'x\u200d😀'],
+  ])('refuses a %s', (_name, value) => {
+    expect(firstMessage(safeText().safeParse(value))).toBe(TextRuleText.invisible);
+  });
+
+  it('keeps the joiner inside emoji sequences (family, profession with skin tone, flags)', () => {
+    for (const emoji of ['👨\u200d👩\u200d👧', '👩🏽\u200d💻', '🏳\ufe0f\u200d🌈', '🏴\u200d☠\ufe0f', '❤\ufe0f\u200d🔥']) {
+      expect(safeText().parse(`Ana ${emoji}`)).toBe(`Ana ${emoji}`);
+    }
+  });
+
+  it('refuses direction controls in every name users show each other', () => {
+    const rlo = 'Friday\u202e';
+    expect(firstMessage(createPodBody.safeParse({ name: 'Fri\u200bday' }))).toBe(TextRuleText.invisible);
+    expect(firstMessage(updateMeBody.safeParse({ displayName: rlo }))).toBe(TextRuleText.bidi);
+    expect(firstMessage(updateMeBody.safeParse({ displayName: 'Ana\u2060' }))).toBe(TextRuleText.invisible);
+    expect(firstMessage(deckInputFields.safeParse({ name: `Deck${'\u2067'}` }))).toBe(TextRuleText.bidi);
+    expect(firstMessage(deckInputFields.safeParse({ name: 'De\u200dck' }))).toBe(TextRuleText.invisible);
+  });
+});
+
 describe('safeMultilineText', () => {
+  it('strips direction overrides, isolates and embeddings', () => {
+    expect(safeMultilineText().parse('gnp.\u202eexe \u202a\u202b\u202c\u202d\u2066a\u2067b\u2068c\u2069')).toBe('gnp.exe abc');
+  });
+
+  it('strips zero-width characters but keeps the joiner inside emoji sequences', () => {
+    expect(safeMultilineText().parse('\ufeffhi\u200b the\u200cre\u200d!\u2060 \u180e👨\u200d👩\u200d👧 😀\u200d')).toBe('hi there! 👨\u200d👩\u200d👧 😀');
+  });
+
+  it('a message of only invisible characters is blank, so it is refused like a blank one', () => {
+    expect(firstMessage(sendDirectMessageBody.safeParse({ receiverId: 'u', content: '\u200b\u202e\ufeff' }))).toBe('Enter a message first.');
+  });
+
+
   it('keeps line breaks and tabs, turns CR LF into LF and strips other control characters', () => {
     expect(safeMultilineText().parse('a\r\nb\rc\td\u0000e\u0007f\u001b')).toBe('a\nb\nc\tdef');
   });
