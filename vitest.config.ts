@@ -26,6 +26,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          // The core journeys in Firefox ESR over WebDriver BiDi, against the built app (dist/).
+          include: ['tests/firefox/**/*.test.ts'],
+          environment: 'node',
+          // Generous on purpose, like the server project: a server and a browser start per file and
+          // per test on a busy 2-core machine; no test may fail for time.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -83,7 +83,7 @@ describe('routes and methods', () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
       ['POST', '/api/users/me/extra'],
-      ['DELETE', '/api/users/me'],
+      ['PATCH', '/api/users/me/export'],
       ['GET', '/api'],
     ] as const) {
       const answer = await server.request(method, path, { token });

@@ -1,5 +1,5 @@
 /**
- * Seeded fuzz suite (issue 10): hostile requests to every route as owner, member, stranger and
+ * Seeded fuzz suite: hostile requests to every route as owner, member, stranger and
  * anonymous, plus hostile WebSocket frames. Asserted for every request: no 5xx, the server never
  * crashes, a refused request (4xx) leaves every stored row as it was, and a stranger or anonymous
  * caller never gets a 2xx on another person's pod, game, deck, friendship or invitation.

@@ -1,5 +1,5 @@
 /**
- * Avatar upload (spec sections 4, 5, 8). Online only: the file goes to the server as it is
+ * Avatar upload (texts from the spec's validation rules and error catalogue). Online only: the file goes to the server as it is
  * and the answer replaces the user in the mirror. Types and size are checked here first so a
  * wrong file fails at once, also offline.
  */

@@ -62,12 +62,14 @@ export function DeleteAccountDialog() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="delete-account-heading">
+    <section className="card stack" aria-labelledby="delete-account-heading">
       <h3 id="delete-account-heading">Delete account</h3>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className="button button--danger" disabled={!online} aria-describedby={online ? undefined : 'delete-account-offline'}>
-          {DeleteAccountText.trigger}
-        </Dialog.Trigger>
+        <div className="settings-actions">
+          <Dialog.Trigger className="button button--danger" disabled={!online} aria-describedby={online ? undefined : 'delete-account-offline'}>
+            {DeleteAccountText.trigger}
+          </Dialog.Trigger>
+        </div>
         {online ? null : (
           <p id="delete-account-offline" className="muted">
             {DeleteAccountText.offline}

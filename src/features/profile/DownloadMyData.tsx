@@ -1,5 +1,5 @@
 /** "Download my data" (Profile → Settings): the JSON export and the games CSV, online only, saved through a blob link. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { downloadFile } from './download';
 import { useOnline } from './use-online';
 
@@ -10,7 +10,8 @@ export const DownloadText = {
   saved: (name: string) => `Saved ${name}.`,
 } as const;
 
-export function DownloadMyData() {
+/** `children`: what else Settings says about the data on this device (whether the browser keeps it). */
+export function DownloadMyData({ children }: { children?: ReactNode }) {
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -28,9 +29,10 @@ export function DownloadMyData() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="download-data-heading">
+    <section className="card stack" aria-labelledby="download-data-heading">
       <h3 id="download-data-heading">Your data</h3>
-      <div className="dialog-actions">
+      {children}
+      <div className="settings-actions">
         <button type="button" className="button button--secondary" disabled={busy || !online} onClick={() => void download('/api/users/me/export', 'podtable-export.json')}>
           {DownloadText.json}
         </button>

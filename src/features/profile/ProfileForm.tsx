@@ -1,7 +1,7 @@
 /**
- * The Profile tab's fields (spec section 2); display name and default deck auto-save (see
+ * The Profile tab's fields (the spec's Profile page); display name and default deck auto-save (see
  * useProfileDraft). The e-mail is shown as text: changing it, like the password, needs the
- * current password and the network (issue 10), so each has its own dialog.
+ * current password and the network, so each has its own dialog.
  */
 import type { UserRow } from '../../db/schema';
 import { Field } from '../auth/Field';

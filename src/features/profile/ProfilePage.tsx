@@ -1,4 +1,4 @@
-/** /profile (spec section 2): tabs Profile, Stats, Decks, Settings. */
+/** /profile (the spec's Profile page): tabs Profile, Stats, Decks, Settings. */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -71,8 +71,9 @@ export function ProfilePage() {
         <Tabs.Content value="settings" className="card tab-panel">
           <NotificationSettingsPanel />
           <BlockedUsers />
-          <StorageStatusLine />
-          <DownloadMyData />
+          <DownloadMyData>
+            <StorageStatusLine />
+          </DownloadMyData>
           <DeleteAccountDialog />
         </Tabs.Content>
       </Tabs.Root>

@@ -1,4 +1,4 @@
-/** Client-side checks and texts of the avatar upload (spec sections 5 and 8). */
+/** Client-side checks and texts of the avatar upload (the spec's validation rules and error catalogue). */
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '../../contract/limits';
 
 export const AVATAR_WRONG_TYPE = 'Please choose a PNG, JPEG, GIF or WebP image.';

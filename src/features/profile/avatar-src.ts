@@ -1,5 +1,5 @@
 /**
- * Which picture an avatar shows (spec section 3). The generated picture is made on the device
+ * Which picture an avatar shows (the spec's User entity). The generated picture is made on the device
  * from the username with DiceBear (the spec's external avatar service would not load offline),
  * so it is the same on every device for the same username.
  */

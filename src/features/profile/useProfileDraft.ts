@@ -1,6 +1,6 @@
 /**
  * The profile form's state: a draft over the mirror row, saved PROFILE_AUTOSAVE_MS after the
- * last change (spec section 7) through actions.saveProfile, and once more when the form
+ * last change (the spec's profile update call) through actions.saveProfile, and once more when the form
  * unmounts with changes left. The mirror never overwrites a field while it is a draft.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -36,7 +36,7 @@ export function useProfileDraft(user: UserRow) {
       setDraft((current) => withoutSettled(current, plan.settled));
       setPhase('saved');
     } catch (error) {
-      // Spec section 8: auto-save failures are only logged; the form still says so.
+      // The spec's error catalogue: auto-save failures are only logged; the form still says so.
       console.error('Profile auto-save failed.', error);
       setPhase('error');
     }

@@ -1,5 +1,5 @@
 /**
- * Issue 8 on the server: the spec's POST /api/games payload alone; End game's winner and
+ * The life of a game on the server: the spec's POST /api/games payload alone; End game's winner and
  * standings stored with the game (and authorised like the rest of it); markers, table tools and
  * commander tax through the existing routes, exactly once.
  */
@@ -54,7 +54,10 @@ describe("POST /api/games with the spec's payload alone", () => {
       [1, 'friend', friend.user.id, 40],
       [2, 'guest', null, 40],
     ]);
-    expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: friend.token })).body).toEqual(game);
+    // The creator reads the guest's e-mail masked; another player reads none.
+    expect(game.participants[2]!.accountEmail).toBe('g•••@guests.example');
+    const seenByFriend = { ...game, participants: game.participants.map((p) => ({ ...p, accountEmail: null })) };
+    expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: friend.token })).body).toEqual(seenByFriend);
   });
 
   it('still refuses what the spec payload gets wrong, with our messages', async () => {
@@ -101,14 +104,16 @@ describe('End game with a winner and standings', () => {
     expect(row.result).toEqual(ended.body.result);
     expect(row.endedAt?.toISOString()).toBe(ended.body.result!.endedAt);
     expect(row.tableState?.outOrder).toEqual([2]);
-    expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: host.token })).body).toEqual(ended.body);
+    // The host created the game: the same game, with the guest's e-mail masked instead of absent.
+    const seenByHost = (await server.request<Game>('GET', `/api/games/${game.id}`, { token: host.token })).body;
+    expect({ ...seenByHost, participants: seenByHost.participants.map((p) => ({ ...p, accountEmail: null })) }).toEqual(ended.body);
     await socket.next((m) => isGameUpdated(game.id)(m) && (m as { payload: Game }).payload.status === 'FINISHED');
     expect(withoutLogFields(socket.messages.filter(isGameUpdated(game.id)).at(-1))).toEqual({ type: 'GAME_UPDATED', payload: ended.body });
 
     // A replay, and another End game, change nothing; play is over.
     expect((await server.request<Game>('PUT', `/api/games/${game.id}`, { token: player.token, body: end })).body).toEqual(ended.body);
     const other = await server.request<Game>('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'FINISHED', eventId: randomUUID(), result: { winnerSeat: 0 } } });
-    expect(other.body).toEqual(ended.body);
+    expect(other.body).toEqual(seenByHost);
     for (const [method, path, body] of [
       ['POST', `/api/games/${game.id}/increments`, { id: randomUUID(), seat: 0, counter: 'life', delta: -1 }],
       ['PUT', `/api/games/${game.id}`, { monarchSeat: 0, eventId: randomUUID() }],
