@@ -1,5 +1,5 @@
 /**
- * The new game wizard, steps 1 and 2 (/game/setup and /new-game-setup; spec section 2): choose a
+ * The new game wizard, steps 1 and 2 (/game/setup and /new-game-setup; the spec's New game wizard): choose a
  * pod or a custom table, then gather the players. The draft lives in the wizard store, so the
  * layout page's Back returns here with everything kept.
  */
@@ -25,17 +25,11 @@ function ModeChoice({ onChoose, onCancel }: { onChoose(mode: WizardMode): void; 
       <ul className="wizard-choices">
         {CHOICES.map((choice) => (
           <li key={choice.mode}>
-            <button
-              type="button"
-              className="wizard-choice"
-              aria-labelledby={`wizard-choice-${choice.mode}-title`}
-              aria-describedby={`wizard-choice-${choice.mode}`}
-              onClick={() => onChoose(choice.mode)}
-            >
-              <span id={`wizard-choice-${choice.mode}-title`} className="wizard-choice-title">
-                {choice.title}
-              </span>
-              <span id={`wizard-choice-${choice.mode}`} className="wizard-choice-detail">
+            {/* The name is the button's whole visible text, title first, so a voice-control user
+                saying the title hits it (WCAG 2.5.3, label in name). */}
+            <button type="button" className="wizard-choice" onClick={() => onChoose(choice.mode)}>
+              <span className="wizard-choice-title">{choice.title}</span>
+              <span className="wizard-choice-detail">
                 {choice.detail}
               </span>
             </button>

@@ -12,7 +12,7 @@ import { renderAt, resetWizard } from './render';
 
 async function openCustomTable() {
   const view = renderAt('/game/setup');
-  fireEvent.click(await screen.findByRole('button', { name: 'Build a Custom Table' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Build a Custom Table/ }));
   await screen.findByRole('heading', { name: 'Build a Custom Table' });
   // The signed-in user is seated first.
   await screen.findByRole('heading', { name: /Players at the table/ });
@@ -50,13 +50,15 @@ describe('step 1', () => {
   it("offers 'Play With a Pod' and 'Build a Custom Table' under 'New game', on both setup paths", async () => {
     renderAt('/new-game-setup');
     expect(await screen.findByRole('heading', { level: 1, name: 'New game' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Play With a Pod' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Build a Custom Table' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Play With a Pod/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Build a Custom Table/ })).toBeTruthy();
+    // Label in name (WCAG 2.5.3): each choice is named by all the text it shows, title first.
+    expect(screen.getByRole('button', { name: 'Play With a Pod Seat the members of one of your pods.' })).toBeTruthy();
     // /new-game-setup sits in the shell (bottom navigation); /game/setup does not.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     cleanup();
     renderAt('/game/setup');
-    expect(await screen.findByRole('button', { name: 'Play With a Pod' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Play With a Pod/ })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
@@ -182,7 +184,7 @@ describe('step 2: pod', () => {
   it("shows 'No Pods Yet' when the user has none, 'Unable to load pods.' when they could not load", async () => {
     await setPull(pullKey('pods'), loaded());
     renderAt('/game/setup');
-    fireEvent.click(await screen.findByRole('button', { name: 'Play With a Pod' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Play With a Pod/ }));
     expect(await screen.findByText('No Pods Yet')).toBeTruthy();
     expect(screen.getByText('Join or create a pod to start collaborating.')).toBeTruthy();
     await setPull(pullKey('pods'), failedPull());
@@ -198,7 +200,7 @@ describe('step 2: pod', () => {
       pod({ id: 'p3', name: 'Leaving', members: [me, bo], pendingRemoval: true }),
     ]);
     const { router } = renderAt('/game/setup');
-    fireEvent.click(await screen.findByRole('button', { name: 'Play With a Pod' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Play With a Pod/ }));
     expect(await screen.findByRole('radio', { name: /Tuesday/ })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: /Leaving/ })).toBeNull();
 
@@ -222,7 +224,7 @@ describe('step 2: pod', () => {
   it('seats you with your only deck when no default is set, and with none when there are two', async () => {
     const seatedDeck = async () => {
       const { router } = renderAt('/game/setup');
-      fireEvent.click(await screen.findByRole('button', { name: 'Play With a Pod' }));
+      fireEvent.click(await screen.findByRole('button', { name: /^Play With a Pod/ }));
       fireEvent.click(await screen.findByRole('radio', { name: /Tuesday/ }));
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/game/layout'));
