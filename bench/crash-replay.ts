@@ -1,5 +1,5 @@
 /**
- * Kill the server mid-replay (issue 7): ROUNDS rounds of QUEUED direct messages replayed from a
+ * Kill the server mid-replay: ROUNDS rounds of QUEUED direct messages replayed from a
  * device's outbox to a server that is SIGKILLed during the replay and restarted on the same
  * DATA_DIR (tests/support/crash-round.ts). The kill point moves from round to round: after the
  * first or the second push request left, 0–KILL_WINDOW_MS later (inside that batch's transaction

@@ -1,6 +1,6 @@
 /**
- * The first-load section of `npm run bench`: builds the app, then prints each figure of
- * issue 9 next to its reference (the figures measured before the work, in the issue) and the
+ * The first-load section of `npm run bench`: builds the app, then prints each first-load
+ * figure next to its reference (the figure the app had before its first-load budget) and the
  * budget it has to meet. Byte figures are counts, not timings: they do not move with load.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ export async function reportFirstLoad(server: ServerProcess): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     console.log('First load (Chromium, loopback; bytes as the server sends them)');
-    console.log(`  ${'what'.padEnd(40)} ${'PodTable'.padStart(14)}   ${'reference (issue 9, before)'.padEnd(34)} budget`);
+    console.log(`  ${'what'.padEnd(40)} ${'PodTable'.padStart(14)}   ${'reference (before)'.padEnd(34)} budget`);
     for (const path of ['/', '/login']) {
       const first = await firstRouteScripts(browser, server.url, path);
       row(`JS before first paint ${path}, gzip`, kB(first.sizes.gzip), '239 kB (one 791 kB script)', '≤ 100 kB');

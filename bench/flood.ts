@@ -1,5 +1,5 @@
 /**
- * One user's flood must not slow the others (issue 10). OTHERS users, each from an address of
+ * One user's flood must not slow the others. OTHERS users, each from an address of
  * their own, send direct messages one at a time (a human pace: one every PACE_MS); their send
  * latency is measured first with the server idle, then while one more user, in a process of its
  * own (bench/flooder.ts), floods POST /api/direct-messages/send from FLOOD_CONNECTIONS parallel

@@ -23,9 +23,8 @@ export interface FanoutResult {
 
 export const SOCKETS = 1000;
 /**
- * Measured messages per round (~1.5 s of each server's time). With 30, one round's deliveries/s
- * ratio moved between 0.70× and 1.15× within a run (2026-11-26, three rounds of one run); with
- * 100, two runs of five rounds each gave 0.74–1.02× and 0.79–0.87×.
+ * Measured messages per round (~1.5 s of each server's time). With far fewer, one round's
+ * deliveries/s ratio swung widely within a run; 100 keeps the rounds of a run close together.
  */
 export const MESSAGES = 100;
 /**
@@ -39,18 +38,17 @@ export const WARMUP_MESSAGES = 3;
  * Sends before the sockets open, unmeasured, on both sides alike (the REST figures' warm-up
  * pass, rest.ts): V8 compiles a server's code as it runs, and PodTable's send (HTTP,
  * authentication, the write, the push lookup) is far more code than the reference's, and the
- * embedded database's WebAssembly is compiled in tiers as it runs too. Measured 2026-11-26, one
- * quiet hour: without these sends, rounds' deliveries/s ratios 0.72 / 0.83 / 0.90× and p50
- * 1.59 / 1.34 / 1.20×; with them, two runs: 0.93 / 0.87 / 0.86× and 0.92 / 0.82 / 0.90×, p50
- * 1.07–1.30×. The bare server gets the same sends, to no socket, before its sockets open.
+ * embedded database's WebAssembly is compiled in tiers as it runs too. Without these sends the
+ * first rounds measure compilation, not delivery, and the ratios are lower and spread. The
+ * bare server gets the same sends, to no socket, before its sockets open.
  */
 export const WARMUP_POSTS = 1000;
 /**
  * Rounds of (bare, bare PodTable-sized, PodTable) in turn; each ratio is taken within a round
  * (the three ran seconds apart) and the median of the rounds is reported. One round's p99 is
  * close to the slowest of its deliveries, so one scheduler hiccup on a busy 2-core machine moved
- * a single round's ratio by ±0.5 between otherwise identical runs; five rounds (three until
- * 2026-11-26) keep one such round from being the median.
+ * a single round's ratio by ±0.5 between otherwise identical runs; five rounds keep one such
+ * round from being the median.
  */
 export const FANOUT_ROUNDS = 5;
 /** A delivery not seen within this time fails the run instead of hanging it. */

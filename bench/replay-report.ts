@@ -1,4 +1,4 @@
-/** The outbox replay figure of `npm run bench` (replay.ts), printed for a running server; `npm run bench:replay` runs only this (replay-only.ts). */
+/** The outbox replay figure of `npm run bench` (replay.ts), printed for a running server; `npm run bench -- --only=replay` runs only this. */
 import { fmt } from './stats';
 import { DELAY_MS, QUEUED, replayVersusOnline } from './replay';
 

@@ -3,7 +3,7 @@
  * running server, and the same on a fresh PostgreSQL database when TEST_DATABASE_URL is set
  * (with the POST also measured on the floor of a durable, rate-limited POST in the same rounds:
  * durable-floor-server.ts).
- * `npm run bench:rest` runs only these (rest-only.ts).
+ * `npm run bench -- --only=rest,postgres` runs only these.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

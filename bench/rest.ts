@@ -21,19 +21,16 @@ export const DURATION_MS = 3000;
 const WARMUP_MS = 500;
 /**
  * Before the first round, each figure's requests run this long against each server, unmeasured:
- * V8 compiles a server's code (and the embedded database's WebAssembly) in tiers as it runs.
- * Measured 2026-11-26 (PostgreSQL, sequential POST, after 300 POSTs): in the next 3 s the
- * server spent 0.87 ms of CPU per POST and the client 0.32 ms, falling over ~2,500 POSTs to
- * 0.47 and 0.18 ms, where they stay; the bare server's POSTs/s rose from ~7,000 to ~9,800 over
- * its first 3 s. Before this pass the first round was the lowest in most runs (e.g. 0.068 /
- * 0.096 / 0.150× the same hour; 0.117 / 0.107 / 0.134× with it).
+ * V8 compiles a server's code (and the embedded database's WebAssembly) in tiers as it runs, so
+ * the CPU cost per request falls over the first few thousand requests and then stays, on both
+ * servers. Without this pass the first round was the lowest in most runs.
  */
 export const WARMUP_PASS_MS = 3000;
 /**
  * Rounds of (bare, PodTable) per figure, in turn; each ratio is taken within its round and the
  * median is reported. The bare server's own rate moved 2–4× between runs minutes apart on the
- * shared 2-core machine, and one round's ratio by ±30 %; on 2026-11-26 (evening) the PostgreSQL
- * messages read gave 0.129 / 0.159 / 0.266× in one run, so the median of 3 was one round's luck.
+ * shared 2-core machine, and one round's ratio by ±30 %: with 3 rounds the median could be one
+ * round's luck.
  * Five rounds add ~50 s per database setup.
  */
 export const REST_ROUNDS = 5;

@@ -1,5 +1,5 @@
 /**
- * Taps paint first (issue 8): a life tap on the playmat of a 4-player game against a plain
+ * Taps paint first: a life tap on the playmat of a 4-player game against a plain
  * button, in Debian's Chromium at 360 × 640, the same page and run. Each latency is the tap's
  * click → the first frame painted after the change (a MutationObserver sees the text change,
  * then requestAnimationFrame, then a MessageChannel task, which runs after that frame's paint).
