@@ -1,7 +1,7 @@
 /**
  * After `vite build`: bundle sw/sw.ts with esbuild into dist/sw.js, then let workbox-build
  * inject the precache manifest of dist/. The `define` matters: without it Workbox's dev-only
- * code paths reference `process` and the worker fails to evaluate in Chromium (recipes.md).
+ * code paths reference `process` and the worker fails to evaluate in Chromium.
  *
  * Lean by construction (docs/first-load.md): the contract is zod/mini, so only the schemas the
  * worker reaches are bundled; Dexie comes from its modern (ES2018+) build, as in the app.

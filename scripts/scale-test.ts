@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     DRAIN_WINDOW_MS: '5000',
     DB_POOL_SIZE: '10',
     // Thousands of sign-ups and sockets from one address (the test's): the per-IP limits
-    // (issue 10) are scaled out of the way; this test measures delivery, not limits.
+    // are scaled out of the way; this test measures delivery, not limits.
     RATE_LIMIT_SCALE: '10000',
   };
   const nodes = [new Node('s1', await freePort(), env), new Node('s2', await freePort(), env), new Node('s3', await freePort(), env)];

@@ -37,7 +37,7 @@ registerRoute(
   }),
 );
 
-// Without clientsClaim the first page stays uncontrolled until a reload (recipes.md).
+// Without clientsClaim the first page stays uncontrolled until a reload, and its requests bypass the worker.
 clientsClaim();
 
 self.addEventListener('message', (event) => {

@@ -1,5 +1,5 @@
 /**
- * Forgot / reset password (spec section 7). The forgot answer is the same whether or not the
+ * Forgot / reset password (the spec's "Users and auth" calls). The forgot answer is the same whether or not the
  * account exists, and the mail goes out after the answer, so neither the text nor the time
  * tells who has an account. Reset tokens: 256 random bits, stored as SHA-256, single use,
  * valid RESET_TOKEN_TTL_MS (1 h).

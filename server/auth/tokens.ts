@@ -43,12 +43,7 @@ export interface TokenOwner {
   expiresAt: Date;
 }
 
-/** The user a token belongs to, when the token is well formed, known, unrevoked and unexpired. */
-export async function resolveToken(db: DbOrTx, token: unknown, now: Date): Promise<TokenOwner | undefined> {
-  if (!looksLikeToken(token)) return undefined;
-  return resolveTokenHash(db, hashSecret(token), now);
-}
-
+/** The user a token hash belongs to, when the token is known, unrevoked and unexpired. */
 export async function resolveTokenHash(db: DbOrTx, tokenHash: string, now: Date): Promise<TokenOwner | undefined> {
   const rows = await db
     .select({ id: users.id, username: users.username, expiresAt: authTokens.expiresAt })

@@ -1,5 +1,5 @@
 /**
- * Commander search for the wizard and the deck form (spec section 7 "External"):
+ * Commander search for the wizard and the deck form (the spec's "External" calls):
  * GET /api/cards/commanders?q=&partner=true|false → CardSummary[] (at most 20), and
  * GET /api/cards/named?exact= → CardSummary or 404. Signed-in users only; the card service
  * behind it is rate-limited and cached (service.ts). A failing or slow service answers 502,

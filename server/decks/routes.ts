@@ -1,5 +1,5 @@
 /**
- * Decks (spec section 7): GET/POST/PUT/DELETE /api/decks. A user sees and changes only their
+ * Decks (the spec's "Decks" calls): GET/POST/PUT/DELETE /api/decks. A user sees and changes only their
  * own decks; anyone else's deck answers 404 as if it did not exist. The writes are the
  * deck.save and deck.delete mutations (server/sync/mutators/decks.ts). POST takes the client's
  * UUID (decks are created offline).

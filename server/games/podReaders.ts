@@ -1,5 +1,5 @@
 /**
- * A pod's finished games are the pod's (issue 12: its leaderboard and history): every member of
+ * A pod's finished games are the pod's (its leaderboard and history): every member of
  * the pod may READ a game of that pod once it has ended, though they did not play in it. Playing,
  * changing and deleting stay with the players and the creator (gameAudience / canAccess); an
  * active game stays private to its players (its taps are not the pod's business). Invariant:

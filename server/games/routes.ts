@@ -1,6 +1,6 @@
 /**
- * Games (spec section 7): POST/GET/PUT/DELETE /api/games and POST /api/games/:id/increments;
- * ours: game invitations and leaving a game (issue 10).
+ * Games (the spec's "Games" calls): POST/GET/PUT/DELETE /api/games and POST /api/games/:id/increments;
+ * ours: game invitations and leaving a game.
  * The writes are the game.* mutations (server/sync/mutators/games.ts): access, row locks,
  * exactly-once per change id and who hears of it are described there.
  */

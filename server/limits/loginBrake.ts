@@ -1,5 +1,5 @@
 /**
- * The login brake (issue 10): guessing stays hopeless, and an attacker cannot lock the owner out.
+ * The login brake: guessing stays hopeless, and an attacker cannot lock the owner out.
  * - Per (username, address) pair: the first FREE failures cost nothing; each further one makes
  *   that pair wait baseDelay × 2^(n − free), capped at maxDelay (1 s, 2 s, 4 s … 15 min). The
  *   owner, logging in from their own address, is not slowed by failures from anyone else's.

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 12, docs/notifications.md): keys, routes and the notifier, wired by
+ * Web Push (docs/notifications.md): keys, routes and the notifier, wired by
  * buildApp with one call. Closing the app waits (bounded) for notifications still queued.
  */
 import type { FastifyInstance } from 'fastify';

@@ -38,9 +38,8 @@ const p = (name: string) => sql.placeholder(name);
 /**
  * One statement per kind (the kind is a column), built once and prepared by name: it runs
  * after every pushed event (every message). In a warm CPU profile of the live fan-out bench
- * (embedded database, 2026-11-27) the lookup cost nearly as much of the server's time as the
- * message's own write, ~40 % of it building the drizzle query; a warm micro-measure on
- * 2026-11-26 found the prepared form no faster per lookup (docs/benchmarks.md). `podId` null:
+ * the lookup cost nearly as much of the server's time as the message's own write, much of it
+ * building the drizzle query, which building once removes (docs/benchmarks.md). `podId` null:
  * not a pod message, no mute applies.
  */
 const WANTING = Object.fromEntries(

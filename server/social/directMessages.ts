@@ -1,5 +1,5 @@
 /**
- * Direct messages (spec section 7): the conversation list, the messages with one person and
+ * Direct messages (the spec's "Direct messages" calls): the conversation list, the messages with one person and
  * send (the dm.send mutation, server/sync/mutators/directMessages.ts). Only the two
  * participants ever read a message.
  */

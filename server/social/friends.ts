@@ -1,5 +1,5 @@
 /**
- * Friends (spec section 7): accepted friendships and pending requests both ways, and the writes —
+ * Friends (the spec's "Friends" calls): accepted friendships and pending requests both ways, and the writes —
  * send, accept, reject, unfriend/block (one delete) — which are mutations
  * (server/sync/mutators/friends.ts).
  */
@@ -39,7 +39,7 @@ export function registerFriendRoutes(app: FastifyInstance, deps: AppDeps): void 
     return reply.code(204).send();
   });
 
-  /** Unfriend (the spec's "unfriend or block"; a real block is POST /api/blocks, issue 10). */
+  /** Unfriend (the spec's "unfriend or block"; a real block is POST /api/blocks). */
   app.delete<IdParams>('/api/friends/:id', AUTH, async (request, reply) => {
     await restMutation(request, reply, 'friend.remove', { friendshipId: request.params.id });
     return reply.code(204).send();

@@ -1,5 +1,5 @@
 /**
- * Pods (spec section 7): list, read, and the writes — create, rename, delete, remove a member,
+ * Pods (the spec's "Pods" calls): list, read, and the writes — create, rename, delete, remove a member,
  * hand over ownership, leave — which are mutations (server/sync/mutators/pods.ts).
  * Strangers get 404 for every pod route (a pod's existence is not revealed).
  */

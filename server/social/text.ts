@@ -1,4 +1,4 @@
-/** Texts the social routes answer with (spec sections 5 and 8 where it has them; ours elsewhere). */
+/** Texts the social routes answer with (the spec's validation rules and error catalogue where they have them; ours elsewhere). */
 export const SocialText = {
   userNotFound: 'User not found.',
   friendSelf: 'You cannot send a friend request to yourself.',

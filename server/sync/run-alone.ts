@@ -1,7 +1,7 @@
 /**
  * A mutation that runs alone (a REST write, a push of one) whose mutator has `applyAlone`: its
  * whole write is ONE autocommit statement, so it costs one round trip and one commit instead of
- * BEGIN, its statements, the change-log statement and COMMIT (issue 9: on PostgreSQL each round
+ * BEGIN, its statements, the change-log statement and COMMIT (on PostgreSQL each round
  * trip is a socket write and a wake-up of the backend, the bulk of a message POST's time).
  * The write limit (`before`) is counted here, once: the options handed back for the ordinary
  * transaction no longer carry it.

@@ -1,5 +1,5 @@
 /**
- * Register, login, logout (spec section 7).
+ * Register, login, logout (the spec's "Users and auth" calls).
  * - Register answers 202 with one neutral message whether or not the e-mail already has an
  *   account (no enumeration); the address's owner gets a note instead of a welcome. A taken
  *   username (or a look-alike of one, by the confusable-safe key) is a 409: usernames are public.

@@ -1,5 +1,5 @@
 /**
- * Changing the e-mail address (issue 10): a stolen token alone must not be enough to take an
+ * Changing the e-mail address: a stolen token alone must not be enough to take an
  * account over through "forgot password".
  * 1. request (POST /api/users/me/email, or an e-mail in PUT /api/users/me): needs the current
  *    password; mails a confirmation link to the NEW address. The answer is the same whether or

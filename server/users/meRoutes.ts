@@ -1,4 +1,4 @@
-/** The signed-in user's own record: read and partial update (spec section 7; the update is the profile.update mutation). */
+/** The signed-in user's own record: read and partial update (the spec's "Users and auth" calls; the update is the profile.update mutation). */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';

@@ -25,15 +25,6 @@ export async function findUserOrTombstone(db: DbOrTx, id: string): Promise<Pick<
   return row;
 }
 
-export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1);
-  return row;
-}
-
 /**
  * The account a login name means: the one whose confusable-safe key matches (so "Ana", "ANA"
  * and "Аna" with a Cyrillic A find the same account), an exact case-insensitive match first.

@@ -15,7 +15,6 @@ export const deleteAccountBody = z.object({
     .string({ error: 'Enter your password.' })
     .check(z.minLength(1, 'Enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH, 'Enter your password.')),
 });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 export const AccountDataText = {
   deleted: 'Your account has been deleted.',

@@ -1,5 +1,5 @@
 /**
- * Blocking (issue 10), shared by the app and the server. While A blocks B:
+ * Blocking, shared by the app and the server. While A blocks B:
  * - B cannot send A a direct message, a friend request, a pod invitation or a seat in a game;
  *   each is answered exactly as for an account that does not exist ('User not found.', 404), so
  *   B cannot tell they are blocked;

@@ -1,5 +1,5 @@
 /**
- * Decks (spec sections 3, 5 and 7: GET/POST/PUT/DELETE /api/decks), shared by the app and
+ * Decks (the spec's Deck entity, validation rules and calls: GET/POST/PUT/DELETE /api/decks), shared by the app and
  * the server. A deck can be created offline, so POST carries a client-chosen UUID.
  */
 import * as z from 'zod/mini';
@@ -7,7 +7,7 @@ import { clientChosenId } from './social';
 import { safeMultilineText, safeText } from './text';
 
 export const DECK_NAME_MAX_LENGTH = 80;
-export const DECK_DESCRIPTION_MAX_LENGTH = 2000;
+const DECK_DESCRIPTION_MAX_LENGTH = 2000;
 /** The longest printed card name is ~140 characters; 200 leaves room for "A // B" faces. */
 export const COMMANDER_NAME_MAX_LENGTH = 200;
 export const DECK_LINKS_MAX = 10;
@@ -22,7 +22,7 @@ export const DECK_CARDS_MAX = 250;
 /** 'Relentless Rats' and 'Persistent Petitioners' decks run dozens of copies; 250 is a sane ceiling. */
 export const CARD_QUANTITY_MAX = 250;
 /** Spec: two commanders are shown joined with ' // '. */
-export const COMMANDER_SEPARATOR = ' // ';
+const COMMANDER_SEPARATOR = ' // ';
 
 export const DeckText = {
   nameRequired: 'Deck name is required.',
@@ -38,7 +38,7 @@ export const DeckText = {
 } as const;
 
 /** One line of a deck's card list: how many copies of which card (commanders are kept apart). */
-export const deckCardSchema = z.object({
+const deckCardSchema = z.object({
   quantity: z
     .number({ error: DeckText.badQuantity })
     .check(z.int(DeckText.badQuantity), z.minimum(1, DeckText.badQuantity), z.maximum(CARD_QUANTITY_MAX, DeckText.badQuantity)),

@@ -1,5 +1,5 @@
 /**
- * Game invitations (issue 10), shared by the app, the service worker and the server.
+ * Game invitations, shared by the app, the service worker and the server.
  *
  * Who is seated and who is invited: when a game is created, an account seated in it who is the
  * creator's friend, or a member of a pod the creator is in, is seated directly (as before). Any

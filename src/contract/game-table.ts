@@ -1,10 +1,10 @@
 /**
- * The life of a game beyond life and counters (issue 8): table tools (dice, coin, random player),
+ * The life of a game beyond life and counters: table tools (dice, coin, random player),
  * commander tax, the monarch and initiative markers, the turn clock, and the end of a game with
  * a winner (or a draw) and the order players went out. Shared by the app, the service worker
  * and the server; the rules that apply these payloads live in src/game.
  *
- * Every field added to the game here is optional on read: games stored before issue 8 (in the
+ * Every field added to the game here is optional on read: games stored before these fields existed (in the
  * mirror and on the server) have none of them, and src/game/table.ts supplies the defaults.
  */
 import * as z from 'zod/mini';
@@ -23,10 +23,8 @@ export const QUICK_DICE = [6, 20] as const;
 
 /** Commander tax paid so far per commander of a player: `commander` and, with a partner, `partner`. */
 export const commanderTaxSchema = z.partialRecord(z.enum(['commander', 'partner']), z.int().check(z.minimum(0)));
-export type CommanderTax = z.infer<typeof commanderTaxSchema>;
 
-export const markerKind = z.enum(['monarch', 'initiative']);
-export type MarkerKind = z.infer<typeof markerKind>;
+export type MarkerKind = 'monarch' | 'initiative';
 
 /**
  * The outcome of one table tool, decided on the device that used it (so it shows at once,
@@ -63,7 +61,7 @@ export const gameResultSchema = z.object({
 export type GameResult = z.infer<typeof gameResultSchema>;
 
 /** The largest net change of one player's life within one turn. */
-export const lifeSwingSchema = z.object({
+const lifeSwingSchema = z.object({
   seat: seatNumber,
   from: z.int(),
   to: z.int(),

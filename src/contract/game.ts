@@ -1,5 +1,6 @@
 /**
- * Games (spec sections 2 "Playmat", 3, 4, 5 and 9), shared by the app, the service worker and
+ * Games (the spec's Playmat screen, entities, states and transitions, validation rules and
+ * business constants), shared by the app, the service worker and
  * the server. A game is created with a client-chosen UUID (it can start with no signal), its
  * counters change by increments (docs/architecture.md, "Revisions, rebase and increments":
  * two offline devices' edits add up), and whole-game changes (turn, status, layout) go through
@@ -14,9 +15,9 @@ import { emailSchema } from './users';
 import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
 import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableStateSchema } from './game-table';
 
-export { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber };
+export { SEAT_COUNT_MAX, SEAT_COUNT_MIN };
 
-// ---- Constants (spec section 9 and the official Commander rules) ----
+// ---- Constants (the spec's business constants and the official Commander rules) ----
 export const STARTING_LIFE = 40;
 export const LIFE_STEPS = [-5, -1, 1, 5] as const;
 export const COUNTER_STEPS = [-1, 1] as const;
@@ -31,13 +32,13 @@ export const LETHAL_COMMANDER_DAMAGE = 21;
  * A game never gets near a million turns (a long game has ~20 per player); the bound keeps
  * pass-turn's +1 far inside the integer column.
  */
-export const TURN_NUMBER_MAX = 1_000_000;
+const TURN_NUMBER_MAX = 1_000_000;
 /** One increment is one tap or a short burst of taps; 100 bounds a typo without limiting play. */
 export const INCREMENT_DELTA_MAX = 100;
 /** Layout name stored for seats computed by `computedLayout` (no named preset). */
 export const COMPUTED_LAYOUT_NAME = 'computed';
 
-/** Texts of spec section 5 (word for word) and ours, shown by the wizard and sent by the server. */
+/** Texts of the spec's validation rules (word for word) and ours, shown by the wizard and sent by the server. */
 export const GameText = {
   addPlayers: (n: number) => `Add ${n} more player(s) to continue.`,
   removePlayers: (n: number) => `Remove ${n} player(s) to match seat count.`,
@@ -68,36 +69,35 @@ const isoDate = z.string();
 const turnNumber = z.int().check(z.minimum(1), z.maximum(TURN_NUMBER_MAX, `Turn numbers go up to ${TURN_NUMBER_MAX}.`));
 const wholeCells = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 
-export const participantRole = z.enum(['self', 'friend', 'pod', 'guest']);
+const participantRole = z.enum(['self', 'friend', 'pod', 'guest']);
 export type ParticipantRole = z.infer<typeof participantRole>;
 
-export const gameStatus = z.enum(['ACTIVE', 'FINISHED']);
+const gameStatus = z.enum(['ACTIVE', 'FINISHED']);
 export type GameStatus = z.infer<typeof gameStatus>;
 
-export const commanderWhich = z.enum(['commander', 'partner']);
-export type CommanderWhich = z.infer<typeof commanderWhich>;
+const commanderWhich = z.enum(['commander', 'partner']);
 
 /** Which commander dealt damage: the seat of its owner, and whether it is the partner. */
-export const commanderSource = z.object({ seat: seatNumber, which: commanderWhich });
+const commanderSource = z.object({ seat: seatNumber, which: commanderWhich });
 export type CommanderSource = z.infer<typeof commanderSource>;
 
 /** `commanderTax` is the tax on one of the player's own commanders (`source` names which). */
-export const counterKind = z.enum(['life', 'poison', 'energy', 'experience', 'commanderDamage', 'commanderTax']);
+const counterKind = z.enum(['life', 'poison', 'energy', 'experience', 'commanderDamage', 'commanderTax']);
 export type CounterKind = z.infer<typeof counterKind>;
 
 const COMMANDER_DAMAGE_KEY = /^[0-7]:(commander|partner)$/;
 /** Key of one commander-damage entry: `${sourceSeat}:commander` or `${sourceSeat}:partner`. */
-export const commanderDamageKeySchema = z
+const commanderDamageKeySchema = z
   .templateLiteral([z.number(), ':', commanderWhich])
   .check(z.refine((key) => COMMANDER_DAMAGE_KEY.test(key), 'Commander damage keys look like "2:commander".'));
-export type CommanderDamageKey = z.infer<typeof commanderDamageKeySchema>;
+type CommanderDamageKey = z.infer<typeof commanderDamageKeySchema>;
 
 export function commanderDamageKey(source: CommanderSource): CommanderDamageKey {
   return `${source.seat}:${source.which}`;
 }
 
 // ---- Seat layout ----
-export const seatRotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+const seatRotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
 export type SeatRotation = z.infer<typeof seatRotation>;
 
 /**
@@ -184,14 +184,13 @@ export const gameParticipantSchema = z.object({
   commanderDamage: z.record(commanderDamageKeySchema, z.int().check(z.minimum(0))),
   guestName: z.nullable(z.string()),
   out: z.boolean(),
-  /** Tax paid per own commander (issue 8); absent in games stored before it, and while 0. */
+  /** Tax paid per own commander; absent in games stored before it existed, and while 0. */
   commanderTax: z.optional(commanderTaxSchema),
 });
 export type GameParticipant = z.infer<typeof gameParticipantSchema>;
 
 // ---- Events (the 'Recent events' panel) ----
-export const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'roll']);
-export type GameEventKind = z.infer<typeof gameEventKind>;
+const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'roll']);
 
 /**
  * One line of the recent-events log, newest first, at most RECENT_EVENTS_MAX kept.
@@ -203,7 +202,7 @@ export type GameEventKind = z.infer<typeof gameEventKind>;
  * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it).
  * - roll: a table tool was used (`roll` holds its outcome).
  */
-export const gameEventSchema = z.object({
+const gameEventSchema = z.object({
   id,
   at: isoDate,
   kind: gameEventKind,
@@ -238,7 +237,7 @@ export const gameSchema = z.object({
   updatedAt: isoDate,
   /** The server's revision of this row (+1 per change); the mirror never replaces a newer revision with an older one. */
   rev: z.optional(z.int().check(z.minimum(0))),
-  /** Markers, the turn clock and the play record (issue 8); absent in games stored before it. */
+  /** Markers, the turn clock and the play record; absent in games stored before it existed. */
   table: z.optional(tableStateSchema),
   /** How the game ended; null or absent while it is played. */
   result: z.optional(z.nullable(gameResultSchema)),
@@ -275,7 +274,7 @@ const participantFields = z.object({
 });
 type ParticipantFields = z.output<typeof participantFields>;
 
-export const participantInput = z.pipe(
+const participantInput = z.pipe(
   participantFields.check(
     z.superRefine((p, ctx) => {
       if (p.role === 'guest') {
@@ -296,7 +295,6 @@ export const participantInput = z.pipe(
       p.role === 'guest' ? { ...p, userId: null } : { ...p, accountEmail: null, guestName: null },
   ),
 );
-export type ParticipantInput = z.output<typeof participantInput>;
 
 /**
  * Body of POST /api/games (spec: podId, requiresVerification, participants[], status, startTime;
@@ -385,7 +383,7 @@ export type GameIncrement = z.infer<typeof gameIncrement>;
 /**
  * Body of PUT /api/games/{id}: whole-game changes, last writer wins. A change carries `eventId`
  * (a UUID) so the event logged by the server is the one the client showed, and a repeat changes
- * nothing; `undoes` when it reverses an earlier turn event. Issue 8 adds the monarch and the
+ * nothing; `undoes` when it reverses an earlier turn event. It may also carry the monarch and the
  * initiative (a seat, or null for nobody), a table tool's outcome (`roll`), and the `result`
  * that goes with status FINISHED.
  */

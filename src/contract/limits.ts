@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, plus the limits we chose where the spec is silent. */
+/** The spec's business constants and limits, plus the limits we chose where the spec is silent. */
 export const APP_VERSION_LABEL = '0.8.00';
 export const MESSAGE_MAX_LENGTH = 1024;
 export const USERNAME_MIN_LENGTH = 3;

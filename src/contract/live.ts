@@ -1,4 +1,4 @@
-/** Live events over the WebSocket (spec section 7, "Live connection"), shared by app and server. */
+/** Live events over the WebSocket (the spec's "Live connection" calls), shared by app and server. */
 import * as z from 'zod/mini';
 import {
   directMessageSchema,

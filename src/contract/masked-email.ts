@@ -4,7 +4,7 @@
  * only in the guest's claim (server/games/claims.ts) and goes to nobody; other players see no
  * address at all (server/games/guestEmails.ts). Masking a masked address changes nothing.
  */
-export const EMAIL_MASK = '•••';
+const EMAIL_MASK = '•••';
 
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

@@ -60,13 +60,6 @@ export type MutationInput<N extends MutationName> = z.input<(typeof mutationArgs
 /** What a mutator receives (parsed and normalised). */
 export type MutationArgs<N extends MutationName> = z.output<(typeof mutationArgs)[N]>;
 
-export const MUTATION_NAMES = Object.keys(mutationArgs) as MutationName[];
-
 export function isMutationName(name: string): name is MutationName {
   return Object.hasOwn(mutationArgs, name);
-}
-
-/** Parses `args` for mutation `name`; throws zod's error for bad arguments. */
-export function parseMutationArgs<N extends MutationName>(name: N, args: unknown): MutationArgs<N> {
-  return mutationArgs[name].parse(args) as MutationArgs<N>;
 }

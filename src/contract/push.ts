@@ -1,5 +1,5 @@
 /**
- * Push notifications (issue 12), shared by the app, the service worker and the server:
+ * Push notifications, shared by the app, the service worker and the server:
  * the kinds a user can turn off, the settings document, a device's subscription, and the
  * payload the server encrypts for the service worker.
  *
@@ -58,7 +58,7 @@ export const updateNotificationSettingsBody = z
   .check(z.refine((body) => NOTIFICATION_KINDS.some((kind) => body[kind] !== undefined), PushText.noKinds));
 
 /** Push services' endpoints are ~200 characters; 2048 is the URL bound used elsewhere. */
-export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 /** Bytes that `length` base64url characters decode to (no padding); -1 for an impossible length. */
 function decodedLength(text: string): number {
   return text.length % 4 === 1 ? -1 : Math.floor((text.length * 3) / 4);
@@ -75,7 +75,6 @@ export const pushSubscriptionBody = z.object({
   expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
 });
-export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 export const removePushSubscriptionBody = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(PUSH_ENDPOINT_MAX_LENGTH)) });
 
 /** The decrypted push message. `url` is an in-app path the click opens; `tag` groups per chat. */

@@ -1,4 +1,4 @@
-/** Seat counts and numbers (spec section 9: 2 to 8 seats), shared by the game contract files. */
+/** Seat counts and numbers (the spec's business constants: 2 to 8 seats), shared by the game contract files. */
 import * as z from 'zod/mini';
 import './zod-config';
 

@@ -1,5 +1,5 @@
 /**
- * Payloads of friends, direct messages and pods (spec sections 3 and 7), shared by the app,
+ * Payloads of friends, direct messages and pods (the spec's entities and calls), shared by the app,
  * the service worker and the server. Where the spec shows no shape, these are ours.
  * Records a client can create offline carry `clientId` = the Idempotency-Key of the write
  * that created them, so the optimistic row and the server's record (or its socket echo)
@@ -12,8 +12,8 @@ import { publicUserSchema } from './users';
 
 export const POD_NAME_MAX_LENGTH = 64;
 /** Default and maximum page sizes of message lists. */
-export const MESSAGES_PAGE_DEFAULT = 50;
-export const MESSAGES_PAGE_MAX = 200;
+const MESSAGES_PAGE_DEFAULT = 50;
+const MESSAGES_PAGE_MAX = 200;
 
 export const messageContent = safeMultilineText({ error: 'Enter a message first.' }).check(
     z.trim(),
@@ -33,9 +33,6 @@ const id = z.string().check(z.minLength(1), z.maxLength(64));
 const isoDate = z.string();
 
 // ---- Friends ----
-/** ACCEPTED friendships; PENDING requests. Statuses other than these: none (reject deletes). */
-export const friendshipStatus = z.enum(['PENDING', 'ACCEPTED']);
-
 /** An accepted friendship as the caller sees it: `friend` is always the other person. */
 export const friendshipSchema = z.object({
   friendshipId: id,

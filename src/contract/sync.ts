@@ -35,7 +35,7 @@ export * from './sync-protocol';
 /** Log entries answered per pull page; a larger gap answers `more: true`. */
 export const PULL_PAGE_MAX = 1000;
 
-export const pushMutation = z.object({ id: mutationId, name: z.string().check(z.minLength(1), z.maxLength(64)), args: z.unknown() });
+const pushMutation = z.object({ id: mutationId, name: z.string().check(z.minLength(1), z.maxLength(64)), args: z.unknown() });
 export type PushMutation = z.infer<typeof pushMutation>;
 
 export const pushRequest = z.object({
@@ -46,7 +46,7 @@ export const pushRequest = z.object({
 export type PushRequest = z.infer<typeof pushRequest>;
 
 /** Rows by mirror table. A table left out had no changes. */
-export const syncPuts = z.partial(
+const syncPuts = z.partial(
   z.object({
     users: z.array(userSchema),
     friendships: z.array(friendshipSchema),
@@ -65,7 +65,7 @@ export const syncPuts = z.partial(
 export type SyncPuts = z.infer<typeof syncPuts>;
 
 /** Ids by mirror table of rows this user no longer sees (deleted, or access lost). */
-export const syncDels = z.partial(
+const syncDels = z.partial(
   z.object({
     friendships: z.array(z.string()),
     friendRequests: z.array(z.string()),
@@ -104,9 +104,3 @@ export const pushResponse = z.object({
 export type PushResponse = z.infer<typeof pushResponse>;
 
 export const pullQuery = z.object({ cursor: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
-
-/** Body of 426 Upgrade Required. */
-export const upgradeRequired = z.object({
-  message: z.string(),
-  protocol: z.object({ min: z.int(), max: z.int() }),
-});

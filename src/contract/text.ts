@@ -49,7 +49,7 @@ export function isWellFormedText(value: string): boolean {
 }
 
 /** The problem with a single-line value, or undefined when it is fine. */
-export function singleLineProblem(value: string): string | undefined {
+function singleLineProblem(value: string): string | undefined {
   if (!isWellFormedText(value)) return TextRuleText.malformed;
   if (CONTROL.test(value)) return TextRuleText.control;
   if (BIDI_CONTROL.test(value)) return TextRuleText.bidi;
@@ -58,12 +58,12 @@ export function singleLineProblem(value: string): string | undefined {
 }
 
 /** Line breaks normalised to LF; other control characters removed. */
-export function stripControls(value: string): string {
+function stripControls(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_TAB_NEWLINE, '');
 }
 
 /** Direction controls and invisible characters removed (a joiner between two emoji stays). */
-export function stripHiddenCharacters(value: string): string {
+function stripHiddenCharacters(value: string): string {
   return value.replace(BIDI_CONTROLS, '').replace(INVISIBLES_EXCEPT_JOINER, '').replace(LONE_JOINERS, '');
 }
 
@@ -93,16 +93,12 @@ export function safeMultilineText(params?: Parameters<typeof z.string>[0]) {
   );
 }
 
-/** PostgreSQL `integer` (int4): anything outside fails the insert with 22003, so the contract stops it first. */
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
-
 /**
  * Dates a request may carry. PostgreSQL's timestamptz has no year 0 and JavaScript's Date
  * ends in 275760; the app never has a reason to go outside 2000–9999.
  */
-export const DATE_MIN = '2000-01-01T00:00:00.000Z';
-export const DATE_MAX = '9999-12-31T23:59:59.999Z';
+const DATE_MIN = '2000-01-01T00:00:00.000Z';
+const DATE_MAX = '9999-12-31T23:59:59.999Z';
 export const DateText = {
   invalid: 'Give a date and time such as 2026-05-01T18:30:00Z.',
   range: 'Dates must lie between the years 2000 and 9999.',

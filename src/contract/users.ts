@@ -1,4 +1,4 @@
-/** Payload shapes of the account routes (spec section 7), shared by the app and the server. */
+/** Payload shapes of the account routes (the spec's "Users and auth" calls), shared by the app and the server. */
 import * as z from 'zod/mini';
 import {
   DISPLAY_NAME_MAX_LENGTH,
@@ -51,7 +51,6 @@ export const loginBody = z.object({
     .string({ error: 'Password is required.' })
     .check(z.refine(isWellFormedText, TextRuleText.malformed), z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const updateMeBody = z.object({
   displayName: z.optional(
@@ -103,7 +102,6 @@ export const loginResponse = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponse>;
 
 // Stable texts the server answers with: a leaf module (no schemas), so the service worker's
 // HTTP client reads them without bundling the account schemas.

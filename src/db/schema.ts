@@ -182,7 +182,7 @@ export class PodTableDB extends Dexie {
     this.version(4)
       .stores({ outbox: '++seq, &id, status, [target.table+target.id], *keys', bases: 'key' })
       .upgrade((tx) => upgradeToMutations(tx));
-    // Issue 10: game invitations and blocks. Invitations made before this version were never applied here,
+    // Game invitations and blocks. Invitations made before this version were never applied here,
     // so the cursor is forgotten: the next pull is a snapshot (rows stay readable meanwhile).
     this.version(5)
       .stores({ gameInvites: 'inviteId, game.id, createdAt', blockedUsers: 'userId, createdAt' })

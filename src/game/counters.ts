@@ -1,5 +1,6 @@
 /**
- * Counter rules of the playmat (spec sections 4, 5, 9; official Commander rules):
+ * Counter rules of the playmat (the spec's states and transitions, validation rules and
+ * business constants; official Commander rules):
  * - life may go negative; poison, energy, experience and each commander-damage entry are
  *   clamped at 0, and the event records the delta that actually applied;
  * - commander damage is tracked per (source seat, commander | partner): a partner pair is two

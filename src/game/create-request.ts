@@ -1,5 +1,5 @@
 /**
- * POST /api/games as the spec writes it (section 7: podId, requiresVerification, participants[],
+ * POST /api/games as the spec's API calls write it (podId, requiresVerification, participants[],
  * status, startTime) completed into our body (createGameBody), so a client written to the spec
  * can start a game and ours is taken unchanged:
  * - no `id`: the server names the game;

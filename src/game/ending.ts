@@ -1,5 +1,5 @@
 /**
- * The end of a game (issue 8). End game records the winner (or a draw) and the order players
+ * The end of a game. End game records the winner (or a draw) and the order players
  * went out, closes the last turn (for the biggest life swing) and stamps the end time; the
  * game then takes no more changes. When one player is left standing the app proposes them as
  * the winner (`lastStanding`). An End game without a result (an older app) still ends the game,

@@ -1,5 +1,5 @@
 /**
- * Game history (issue 8): past games of the user and of each pod, newest first, from the games
+ * Game history: past games of the user and of each pod, newest first, from the games
  * the mirror holds (GET /api/games: every game the user created or plays in, and the ended games
  * of their pods — server/games/podReaders.ts). Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Seat layouts on the GRID_SIZE × GRID_SIZE playmat (spec section 3, "Seat layout"): named
+ * Seat layouts on the GRID_SIZE × GRID_SIZE playmat (the spec's "Seat layout" entity): named
  * presets by player count and a computed layout for the other counts (7 and 8).
  *
  * Invariants, tested for every preset and every computed layout:

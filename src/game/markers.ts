@@ -1,5 +1,5 @@
 /**
- * The monarch and the initiative (issue 8): at most one player holds each; a change of hands is
+ * The monarch and the initiative: at most one player holds each; a change of hands is
  * a whole-game change (last writer wins) logged as a 'marker' event. Setting a marker to the
  * player who already holds it changes nothing and logs nothing.
  */

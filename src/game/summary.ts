@@ -1,5 +1,5 @@
 /**
- * The "thanks for the game" summary (issue 8), computed from the game record alone so every
+ * The "thanks for the game" summary, computed from the game record alone so every
  * participant's device shows the same one, offline too: winner (or draw), duration, turns,
  * biggest life swing (largest net change of one player's life within one turn), most commander
  * damage dealt (by one player's commanders together, on everyone), first out, and each player's

@@ -1,7 +1,7 @@
 /**
- * The table's own state (issue 8): the monarch and initiative markers, the order players went
+ * The table's own state: the monarch and initiative markers, the order players went
  * out, the turn clock and the life each player had when the turn started (for the biggest
- * swing). Games stored before issue 8 have no `table`; `tableOf` gives them one that matches
+ * swing). Games stored before the table state existed have no `table`; `tableOf` gives them one that matches
  * what can still be known (markers nobody holds, players already out in seat order).
  */
 import type { Game, GameParticipant } from '../contract/game';

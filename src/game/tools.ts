@@ -1,5 +1,5 @@
 /**
- * Table tools (issue 8): a die of any size, a coin, a random player. The outcome is drawn on
+ * Table tools: a die of any size, a coin, a random player. The outcome is drawn on
  * the device that used the tool (`random` like Math.random; inject a seeded one in tests) and
  * then logged like any change, so it shows at once offline and the other phones see the same
  * result in the recent events.

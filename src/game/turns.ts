@@ -1,5 +1,5 @@
 /**
- * Turn order (spec section 4): seat order is turn order; Pass turn moves to the next seat that is
+ * Turn order (the spec's states and transitions): seat order is turn order; Pass turn moves to the next seat that is
  * not out, wrapping around. A turn change is a whole-game write (PUT, last writer wins) carrying
  * its event id, so a replayed PUT logs nothing twice.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation of the new game wizard (spec sections 2 and 5): the custom table (step 2, Next)
+ * Validation of the new game wizard (the spec's New game wizard and validation rules): the custom table (step 2, Next)
  * and game start (layout page, Start game). Texts are the spec's, word for word (GameText).
  * Works on drafts — half-filled form state — and never throws.
  */

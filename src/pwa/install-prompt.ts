@@ -1,5 +1,5 @@
 /**
- * Keeps the browser's install prompt for the 'Install app' menu item (spec section 2: shown
+ * Keeps the browser's install prompt for the 'Install app' menu item (the spec's navigation: shown
  * only when the prompt is available). The event can be used once; after use, or once the app
  * is installed, it is dropped and the item disappears.
  */

@@ -1,5 +1,5 @@
 /**
- * Protected routes (spec section 2): all under one guard. Pages with the bottom navigation sit
+ * Protected routes (the spec's protected routes): all under one guard. Pages with the bottom navigation sit
  * under `shell`; /game/* pages sit under `game`, which has none. Every page and the shell are
  * their own chunks (lazy.ts); the guard also starts loading the sync layer, which these pages
  * import, so Dexie and the page's code arrive together.

@@ -1,5 +1,5 @@
 /**
- * Public routes (spec section 2). Thin: they pass route data to feature components. Each page is
+ * Public routes (the spec's public routes). Thin: they pass route data to feature components. Each page is
  * a chunk of its own (lazy.ts), the landing page too: the first chunk is what every route needs.
  */
 import { createRoute } from '@tanstack/react-router';
@@ -56,7 +56,7 @@ export const resetPasswordNoTokenRoute = createRoute({
   }, ResetPasswordPage),
 });
 
-/** The links an e-mail change mails (ours, issue 10): confirm from the new address, undo from the old one. */
+/** The links an e-mail change mails (ours, not the spec's): confirm from the new address, undo from the old one. */
 export const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email/$token',

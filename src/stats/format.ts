@@ -1,4 +1,4 @@
-/** How stats read on screen (issue 12). Pure. */
+/** How stats read on screen. Pure. */
 export { formatDuration } from '../game/summary';
 
 /** 0.666… → '67%'. */

@@ -1,4 +1,4 @@
-/** Stats from the games in the local mirror (issue 12, docs/stats.md). Pure: no React, no database. */
+/** Stats from the games in the local mirror (docs/stats.md). Pure: no React, no database. */
 export * from './format';
 export * from './leaderboard';
 export * from './outcomes';

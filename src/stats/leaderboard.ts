@@ -1,5 +1,5 @@
 /**
- * A pod's leaderboard and the user's pod rank (issue 12). Pure.
+ * A pod's leaderboard and the user's pod rank. Pure.
  *
  * - The leaderboard of a pod ranks every account that played a counted game of that pod: by
  *   wins, then win rate, then games. Players with the same wins share a rank (1, 2, 2, 4): the

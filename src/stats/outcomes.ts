@@ -1,5 +1,5 @@
 /**
- * Which games count for stats, and what one counted game means for one account (issue 12).
+ * Which games count for stats, and what one counted game means for one account.
  * Pure: games in, plain values out (docs/stats.md has the definitions).
  *
  * - A game counts once it has ended WITH a result: a winner or a draw. A game still played

@@ -1,5 +1,5 @@
 /**
- * One account's stats from the games in the mirror (issue 12): the six figures the spec's
+ * One account's stats from the games in the mirror: the six figures the spec's
  * 'Stats Highlights' placeholder names, the split per commander and per deck, head-to-head
  * against frequent opponents, and the wins-over-time series. Pure.
  */

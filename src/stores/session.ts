@@ -1,6 +1,6 @@
 /**
  * Who is logged in on this device, for the UI and the route guards. The token itself lives
- * in localStorage 'token' (spec section 9) and is read synchronously, so guards work offline
+ * in localStorage 'token' (the spec's business constants) and is read synchronously, so guards work offline
  * and before IndexedDB has opened. The sync layer writes it on login; this store mirrors it.
  */
 import { create } from 'zustand';

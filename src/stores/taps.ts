@@ -1,5 +1,5 @@
 /**
- * Taps paint first (issue 8): a tap on the playmat is drawn in the same frame from this small
+ * Taps paint first: a tap on the playmat is drawn in the same frame from this small
  * in-memory overlay, and recorded to the mirror and the outbox after the frame is painted.
  *
  * Invariant: the playmat shows `rebase(mirror game, overlay taps of that game)`. An overlay tap

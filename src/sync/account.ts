@@ -1,5 +1,5 @@
 /**
- * Account-security actions (issue 10). Online only, never queued: each needs the current
+ * Account-security actions. Online only, never queued: each needs the current
  * password checked now, and its answer (a message, or the changed user) is shown at once.
  * Offline they fail with NetworkError and the dialog says so.
  */

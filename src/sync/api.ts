@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the app (features never call fetch). Every call carries the
- * Bearer token when one exists (spec section 7). A failed answer throws ApiError with the
+ * Bearer token when one exists (as the spec's calls do). A failed answer throws ApiError with the
  * spec's generic text, the HTTP status and the server's JSON body; `serverMessage` reads
  * the server's own `{message}` for screens that show it.
  */

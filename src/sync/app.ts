@@ -26,7 +26,7 @@ import { discardWrite, retryWrite } from './failed-writes';
 import { createLiveClient, type WebSocketLike } from './live';
 import { applyLiveEvent } from './live-events';
 import * as profile from './profile';
-import { createPuller, type ListKind } from './pull';
+import { createPuller } from './pull';
 import { normalizeOutboxKeys } from './plan';
 import { flushRevocations } from './revocations';
 import { createSender } from './sender';
@@ -193,8 +193,8 @@ export const actions = {
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),
   leavePodChannel: (podId: string) => live.send({ type: 'LEAVE_POD', podId }),
 
-  /** Every list comes with the one cursor pull; the kind is kept for the screens that name theirs. */
-  pullList: (_kind: ListKind) => puller.sync(),
+  /** Every list comes with the one cursor pull. */
+  pullList: () => puller.sync(),
   /** A pod's recent messages come with the cursor pull (the dashboard's 30 s refresh is one cheap request). */
   pullPodMessages: (_podId: string, _limit?: number) => puller.sync(),
   pullPodInvites: (podId: string) => puller.podInvites(podId),

@@ -1,4 +1,4 @@
-/** Account actions (spec sections 4 and 7). They persist the session; screens only call them. */
+/** Account actions (the spec's "Users and auth" calls). They persist the session; screens only call them. */
 import {
   loginResponse,
   messageResponse,

@@ -1,6 +1,6 @@
 /**
- * Retry delays of the sender and the live socket: exponential from 1 s to a 30 s cap (spec
- * section 9), with full jitter — a random delay between a floor and the capped exponential —
+ * Retry delays of the sender and the live socket: exponential from 1 s to a 30 s cap (the spec's
+ * business constants), with full jitter — a random delay between a floor and the capped exponential —
  * so thousands of clients cut off at once (a server restart) do not come back in lockstep.
  */
 export const BACKOFF_BASE_MS = 1000;
@@ -17,7 +17,7 @@ export function backoffCeiling(attempt: number): number {
 /**
  * While the browser says it is online but no connection succeeds (a dead Wi-Fi, a captive portal,
  * the server's host down), no event tells when it works again: the sender probes at most this far
- * apart, so the first write leaves within ~1 s of the network's return (issue 7's target). A probe
+ * apart, so the first write leaves within ~1 s of the network's return. A probe
  * that finds nothing costs a refused or failed connection, not a request the server handles; a
  * server that answers at all (a 5xx from a load balancer) gets the full backoff instead.
  */
@@ -30,9 +30,4 @@ export const UNREACHABLE_RETRY_CAP_MS = 1000;
 export function backoffDelay(attempt: number, random: () => number = Math.random, cap = BACKOFF_CAP_MS): number {
   const ceiling = Math.min(cap, backoffCeiling(attempt));
   return Math.max(BACKOFF_FLOOR_MS, Math.floor(random() * ceiling));
-}
-
-/** Answers after which the same request may succeed later: keep the write and retry. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
 }

@@ -1,6 +1,6 @@
 /**
  * Avatar upload is online only: the file is sent as it is and the answer replaces the user
- * (spec section 4); offline it fails with the spec's 'Failed to upload avatar.'. (Profile edits
+ * (the spec's states and transitions); offline it fails with the spec's 'Failed to upload avatar.'. (Profile edits
  * are the profile.update mutation: src/sync/writes.ts.)
  */
 import { userSchema } from '../contract/users';

@@ -29,7 +29,6 @@ const STALE_RETRIES = 3;
 
 /** Lists every full pull loads; screens ask for their state by these names. */
 export const LIST_KINDS = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers'] as const;
-export type ListKind = (typeof LIST_KINDS)[number];
 
 export interface PullState {
   loadedAt: number | null;

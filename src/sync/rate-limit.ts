@@ -1,5 +1,5 @@
 /**
- * The calm face of a 429 (issue 10). The server's per-user write limits (server/limits) answer
+ * The calm face of a 429. The server's per-user write limits (server/limits) answer
  * 429 with Retry-After; queued writes simply wait for it (sender.ts), and the user reads one calm
  * line instead of an error, whether the write was queued or sent directly. The login and
  * forgot-password brakes keep their own text (it is about password attempts, not speed).

@@ -1,4 +1,4 @@
-/** The token in localStorage key 'token' (spec section 9); absent in the service worker. */
+/** The token in localStorage key 'token' (the spec's business constants); absent in the service worker. */
 import { TOKEN_STORAGE_KEY } from '../contract/limits';
 import { localStore as storage } from './local-storage';
 

@@ -8,7 +8,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('chats, profile decks, the wizard, the playmat, its sheets, the summary and the history have no serious accessibility violations', async ({ page, server }) => {
-  // axe's analyze() alone can take a minute per screen while the other worker runs (recipes.md).
+  // axe's analyze() alone can take over a minute per screen on a busy 2-core machine.
   test.setTimeout(600_000);
   const user = uniqueUser('axe');
   await registerAndLogin(page, user);

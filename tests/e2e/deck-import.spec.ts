@@ -1,5 +1,5 @@
 /**
- * Deck import and export end to end (issue 12): a list pasted from Moxfield becomes a deck with
+ * Deck import and export end to end: a list pasted from Moxfield becomes a deck with
  * its commanders (checked by the server's card search, here a local stand-in for Scryfall),
  * lines not understood are listed by number, the deck is exported back as text (copy and .txt
  * download), and an import with no signal is saved through the outbox and reaches the server.

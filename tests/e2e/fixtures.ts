@@ -43,14 +43,14 @@ export async function registerAndLogin(page: Page, user: ReturnType<typeof uniqu
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
-/** Before going offline the page must be controlled by the service worker (recipes.md). */
+/** Before going offline the page must be controlled by the service worker: an uncontrolled page's requests bypass it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
 }
 
 /**
  * Makes two accounts friends through the API (as the Friends tab would): a game seats a friend
- * directly, while a stranger is only invited (issue 10, src/contract/game-invites.ts).
+ * directly, while a stranger is only invited (src/contract/game-invites.ts).
  */
 export async function befriend(baseURL: string, requester: { token: string }, addressee: { token: string; id: string }): Promise<void> {
   const request = await fetch(`${baseURL}/api/friends/send-request`, {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 in Chromium: a stranger seated in a custom-table game sees the invitation live in
+ * Game invitations in Chromium: a stranger seated in a custom-table game sees the invitation live in
  * All Chats → Game Invites, accepts, and then sees the game; a block stops a direct message.
  */
 import type { Page } from '@playwright/test';

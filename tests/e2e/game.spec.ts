@@ -1,5 +1,6 @@
 /**
- * The game end to end (spec sections 2, 4, 5, 9): the new game wizard (custom table, guests,
+ * The game end to end (the spec's screens, states and transitions, validation rules and
+ * business constants): the new game wizard (custom table, guests,
  * layout page), the playmat (life, counters, commander damage, turns, recent events), what the
  * server stores, a guest's claim link, live updates between accounts, and offline play — one
  * device offline from the wizard on, and two devices editing the same game offline.

@@ -1,5 +1,5 @@
 /**
- * A whole session with the network REALLY gone (issue 7): device A reaches the server through a
+ * A whole session with the network REALLY gone: device A reaches the server through a
  * loopback proxy that is cut (connections refused, for the page, its service worker and the
  * socket alike; `navigator.onLine` stays true, as on a captive or dead Wi-Fi). Offline, device A
  * invites 3 people to the pod, plays a 4-player game (300 life taps, 5 turn passes) and writes 20

@@ -1,5 +1,5 @@
 /**
- * The playmat's layout matrix (issue 8): 2, 3, 4, 5, 6 and 8 players on a 360 × 640 phone held
+ * The playmat's layout matrix: 2, 3, 4, 5, 6 and 8 players on a 360 × 640 phone held
  * upright and sideways (640 × 360), in the one-phone-in-the-middle view and the my-seat view.
  * For every case, in Chromium: every control and the life number of every tile lie fully inside
  * the viewport and their tile, no two tiles overlap, tap targets are at least 44 px, names show

@@ -1,5 +1,5 @@
 /**
- * Push notifications end to end (issue 12) in Chromium: the user turns notifications on in
+ * Push notifications end to end in Chromium: the user turns notifications on in
  * Profile → Settings (a button press, then the permission), closes the app, and a direct
  * message sent to them arrives as a notification; clicking it opens the conversation.
  *

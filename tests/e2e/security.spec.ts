@@ -1,5 +1,5 @@
 /**
- * Issue 10 in the browser: the app runs under the strict Content-Security-Policy (loads, logs
+ * Account security in the browser: the app runs under the strict Content-Security-Policy (loads, logs
  * in, opens dialogs, keeps its live socket, installs its service worker and works offline)
  * with no violation reported; and the e-mail change journey from the profile to the mailed link.
  */

@@ -1,5 +1,5 @@
 /**
- * Stats from real games (issue 12), on a 360 px phone: the spec's placeholder before any game;
+ * Stats from real games, on a 360 px phone: the spec's placeholder before any game;
  * three finished pod games (two through the API with the spec's payloads, the last ended on the
  * playmat) become the real figures on the dashboard and on Profile → Stats, and the pod's page shows
  * its leaderboard. Assertions are what the player sees (and axe finds nothing serious).

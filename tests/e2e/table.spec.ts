@@ -1,5 +1,5 @@
 /**
- * The whole life of a game on two phones (issue 8): each participant's phone shows their own
+ * The whole life of a game on two phones: each participant's phone shows their own
  * seat at the bottom, upright; table tools, markers and commander tax reach the other phone live
  * and after an offline replay; End game with a winner shows the summary on both phones; and the
  * history reads offline, opening the summary. Assertions are what the players see.

@@ -1,5 +1,5 @@
 /**
- * Account changes need the current password (issue 10): e-mail change with a confirmation from
+ * Account changes need the current password: e-mail change with a confirmation from
  * the new address and an undo link to the old one; password change; no enumeration; security
  * log lines without secrets.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression tests for the four causes of 500 found by the attack run of issue 10 (U+0000 in
+ * Regression tests for the four causes of 500 found by an attack run (U+0000 in
  * text and JSON, malformed multipart, a turnNumber past the integer column, a year-0 `before`)
  * and for the text rules of src/contract/text.ts: each answers an honest 4xx and stores nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * One "kill the server mid-replay" round (issue 7), run 20 times by `npm run bench`
+ * One "kill the server mid-replay" round, run 20 times by `npm run bench`
  * (bench/crash-replay.ts; not in CI: a round takes ~30 s): QUEUED direct messages wait in a device's outbox
  * (fake-indexeddb, the app's own mutate path); the real sender replays them to a server child
  * process, which is SIGKILLed `killAfterMs` after the `killOnPush`-th push request left, then

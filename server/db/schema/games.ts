@@ -1,5 +1,5 @@
 /**
- * Decks and games (spec sections 3 and 7).
+ * Decks and games (the spec's Deck and Game entities and their calls).
  *
  * A game's state is stored as ONE row of `games`: scalar columns for what is queried or
  * ordered (creator, pod, status, start time) and jsonb for the nested parts the playmat reads
@@ -63,7 +63,7 @@ export const games = pgTable(
     participants: jsonb('participants').$type<GameParticipant[]>().notNull(),
     /** The recent-events log, newest first, at most RECENT_EVENTS_MAX. */
     events: jsonb('events').$type<GameEvent[]>().notNull(),
-    /** Markers, the turn clock and the play record (src/game/table.ts); null for games created before issue 8. */
+    /** Markers, the turn clock and the play record (src/game/table.ts); null for games created before the table state existed. */
     tableState: jsonb('table_state').$type<TableState>(),
     /** Winner or draw and the order players went out; null while the game is played. */
     result: jsonb('result').$type<GameResult>(),
@@ -131,7 +131,7 @@ export const gameClaims = pgTable(
 );
 
 /**
- * Pending game invitations (issue 10): an account the creator seated who is neither their friend
+ * Pending game invitations: an account the creator seated who is neither their friend
  * nor a member of a pod the creator is in. Until it is accepted the seat carries no userId (so
  * the invitee is not in the game's audience and has no game_players row: no pull, no live event,
  * not in their lists); accept puts their id on `seatNumber`, decline or the game's deletion

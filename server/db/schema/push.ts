@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 12): the server's VAPID key pair, each device's push subscription, and
+ * Web Push: the server's VAPID key pair, each device's push subscription, and
  * what each user wants to be notified of.
  *
  * - `vapid_keys` holds ONE row (id = 1), made at the first start by whichever process gets

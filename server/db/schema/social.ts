@@ -1,5 +1,5 @@
 /**
- * Social tables (spec section 3): friendships, direct messages, pods with their members,
+ * Social tables (the spec's entities): friendships, direct messages, pods with their members,
  * messages and pending invitations.
  *
  * Invariants the routes keep (server/social):
@@ -133,7 +133,7 @@ export const podInvitations = pgTable(
 );
 
 /**
- * Blocks (issue 10): while a row exists, `blockedId` cannot send `blockerId` a direct message, a
+ * Blocks: while a row exists, `blockedId` cannot send `blockerId` a direct message, a
  * friend request, a pod invitation or a game seat, and `blockerId` receives nothing live from
  * them. Blocking ends any friendship and pending request between the two. Only the blocker sees
  * the row (Profile → Settings → Blocked users); the blocked user is never told.

@@ -4,7 +4,7 @@
  * and who hears of it.
  * - Access: the creator and the account participants read and change a game; anyone else gets
  *   404. Only the creator deletes it.
- * - Seating (issue 10, server/games/invites.ts): an account the creator does not know (not a
+ * - Seating (server/games/invites.ts): an account the creator does not know (not a
  *   friend, not in one of their pods) is invited, not seated: their seat has no userId until
  *   they accept, and they hear only GAME_INVITE.
  * - Every change locks the game row (SELECT … FOR UPDATE), so concurrent increments all land

@@ -1,5 +1,5 @@
 /**
- * Ended games as the stats read them (issue 12). Rows are checked against the game contract on
+ * Ended games as the stats read them. Rows are checked against the game contract on
  * the way out: a row that does not parse (an old or damaged record) is left out of the figures
  * instead of breaking the screen, and said once in the console.
  */

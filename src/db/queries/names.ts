@@ -1,4 +1,4 @@
-/** How a person is named on screen: display name, else username (spec sections 2 and 3). */
+/** How a person is named on screen: display name, else username (as the spec's screens and User entity say). */
 export interface NamedUser {
   username: string;
   displayName?: string | null;

@@ -12,7 +12,7 @@ const POD_CREATE_KIND = 'pod.create';
 /** Most messages a pod chat renders from the mirror (the server's page maximum). */
 export const POD_CHAT_MESSAGE_LIMIT = 200;
 
-/** The owner of a pod: ownerId, else createdById (spec section 6). */
+/** The owner of a pod: ownerId, else createdById (the spec's roles and permissions). */
 export function podOwnerId(pod: Pick<PodRow, 'ownerId' | 'createdById'>): string {
   return pod.ownerId || pod.createdById;
 }

@@ -1,4 +1,4 @@
-/** /forgot-password: asks for an e-mail and requests reset instructions (spec sections 2, 8). */
+/** /forgot-password: asks for an e-mail and requests reset instructions; texts from the spec's error catalogue. */
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AuthLayout } from './AuthLayout';

@@ -1,4 +1,4 @@
-/** Errors in red above a form (spec section 2), announced by screen readers. */
+/** Errors in red above a form (as the spec's screens show them), announced by screen readers. */
 export function FormAlert({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null;
   return (

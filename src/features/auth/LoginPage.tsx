@@ -1,5 +1,5 @@
 /**
- * /login (spec section 2): 'Welcome back'. Success goes to the safe `redirect` or /dashboard.
+ * /login (the spec's login screen): 'Welcome back'. Success goes to the safe `redirect` or /dashboard.
  * Once the person starts filling the form, the code of what comes next (the checks, the sync
  * layer, the page after login) is fetched, so logging in does not wait on it.
  */

@@ -1,5 +1,5 @@
 /**
- * /register (spec section 2). Validated with the contract first; success goes to /login, whose
+ * /register (the spec's sign-up screen). Validated with the contract first; success goes to /login, whose
  * code is fetched once the person starts filling the form.
  */
 import { useState, type FormEvent } from 'react';

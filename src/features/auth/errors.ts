@@ -16,7 +16,7 @@ export function describeAuthError(error: unknown): string {
 export const RESET_INVALID_TOKEN = 'Failed to reset password. Invalid or expired token.';
 export const RESET_UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
-/** Spec section 8: a 400 means the token is bad; anything else is unexpected. */
+/** The spec's error catalogue: a 400 means the token is bad; anything else is unexpected. */
 export function resetErrorText(error: unknown): string {
   return error instanceof ApiError && error.status === 400 ? RESET_INVALID_TOKEN : RESET_UNEXPECTED;
 }

@@ -1,5 +1,5 @@
 /**
- * On app start, when a token exists, re-read the current user (spec section 4). The server
+ * On app start, when a token exists, re-read the current user (the spec's states and transitions). The server
  * saying the session is gone logs out; no answer (offline) or a server error keeps the
  * mirror, because an offline-first app must open with what it has.
  */

@@ -14,7 +14,7 @@ interface AllChatsTabProps {
 }
 
 export function AllChatsTab({ myId, onOpenActivity }: AllChatsTabProps) {
-  usePullOnMount('conversations', 'pods', 'friendRequests', 'podInvitations', 'gameInvites');
+  usePullOnMount();
   return (
     <div className="stack">
       <section aria-labelledby="recent-activity-title">

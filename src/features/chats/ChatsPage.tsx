@@ -1,5 +1,5 @@
 /**
- * /pods: the chats page (spec section 2) — tabs All Chats, Messages, Pod Chats, Friends.
+ * /pods: the spec's Chats page — tabs All Chats, Messages, Pod Chats, Friends.
  * Everything shown is read from the mirror; each tab asks for a refresh of what it shows.
  * The page owns which conversation or pod is open, so the inbox can open either.
  */

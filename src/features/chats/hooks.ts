@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readSession } from '../../db/session';
 import { actions, db, live } from '../../sync/app';
-import { readPullState, type ListKind, type PullState } from '../../sync/pull';
+import { readPullState, type PullState } from '../../sync/pull';
 
 /** The signed-in user's id; undefined while reading, null when nobody is signed in. */
 export function useMyId(): string | null | undefined {
@@ -23,12 +23,11 @@ export function useLiveStatus() {
   );
 }
 
-/** Refreshes these lists once when the screen mounts; the mirror shows what it has meanwhile. */
-export function usePullOnMount(...kinds: ListKind[]): void {
-  const key = kinds.join(',');
+/** Catches the mirror up once when the screen mounts (every list comes with the one cursor pull); the mirror shows what it has meanwhile. */
+export function usePullOnMount(): void {
   useEffect(() => {
-    for (const kind of key.split(',') as ListKind[]) void actions.pullList(kind).catch(() => undefined);
-  }, [key]);
+    void actions.pullList().catch(() => undefined);
+  }, []);
 }
 
 /** `value`, once it has stayed the same for `ms`. */

@@ -1,5 +1,5 @@
 /**
- * Commander suggestions for what the user typed (spec sections 5 and 9): nothing under
+ * Commander suggestions for what the user typed (the spec's validation rules and business constants): nothing under
  * COMMANDER_SEARCH_MIN_LENGTH characters, one call once the text has rested
  * COMMANDER_SEARCH_DEBOUNCE_MS, answers to older texts ignored. A failed search gives no
  * suggestions and no error: the name can always be typed by hand.

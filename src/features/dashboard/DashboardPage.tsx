@@ -1,4 +1,4 @@
-/** /dashboard (spec section 2). Reads only the mirror: it opens offline with what it has. */
+/** /dashboard (the spec's Dashboard). Reads only the mirror: it opens offline with what it has. */
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../shell/PageHeader';
 import { GamesCard } from './GamesCard';

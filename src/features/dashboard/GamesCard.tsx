@@ -1,5 +1,5 @@
 /**
- * The dashboard's way back to the table (issue 8: leaving a live game to the dashboard must not
+ * The dashboard's way back to the table (leaving a live game to the dashboard must not
  * lose it) and into the game history. From the mirror, so it works offline.
  */
 import { Link } from '@tanstack/react-router';

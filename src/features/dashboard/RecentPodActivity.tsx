@@ -1,5 +1,5 @@
 /**
- * The dashboard's 'Recent Pod Activity' (spec section 2): the first 3 pods by name, each with
+ * The dashboard's 'Recent Pod Activity' (as the spec's Dashboard shows it): the first 3 pods by name, each with
  * its 3 latest messages as 'sender name: content'. Read from the mirror, so it shows offline;
  * each shown pod is refreshed (limit 3) on mount and every 30 s. Messages in the mirror show
  * whatever the state of that refresh.
@@ -16,7 +16,7 @@ import { listState } from '../chats/list-state';
 import { ErrorText, ListStatus, LoadingText } from '../chats/ListStatus';
 import '../chats/chats.css';
 
-/** Spec section 9: at most 3 pods, 3 messages per pod, refreshed every 30 seconds. */
+/** The spec's business constants: at most 3 pods, 3 messages per pod, refreshed every 30 seconds. */
 export const DASHBOARD_PODS = 3;
 export const DASHBOARD_MESSAGES = 3;
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -66,7 +66,7 @@ export function RecentPodActivity() {
   const pull = usePullState(pullKey('pods'));
 
   useEffect(() => {
-    void actions.pullList('pods').catch(() => undefined);
+    void actions.pullList().catch(() => undefined);
   }, []);
 
   return (

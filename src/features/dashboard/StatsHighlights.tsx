@@ -1,5 +1,5 @@
 /**
- * 'Stats Highlights' (spec section 2; issue 12): the spec's placeholder until the user has a
+ * 'Stats Highlights' (the spec's Dashboard): the spec's placeholder until the user has a
  * finished game (docs/stats.md: which games count), then their real figures, live from the
  * mirror, and a way to all of them on Profile → Stats.
  */

@@ -1,5 +1,5 @@
 /**
- * The deck line of the dashboard's profile card (spec section 2), read from the deck mirror:
+ * The deck line of the dashboard's profile card (the spec's Dashboard), read from the deck mirror:
  * no default → 'No default deck selected.'; the deck is mirrored → 'Current Deck: <name>';
  * not mirrored and the deck list never loaded → 'Loading deck...'; not mirrored after the list
  * loaded or failed to load → 'Could not load deck'. With a default set, the list is pulled on
@@ -34,7 +34,7 @@ export function useDefaultDeckLine(user: Pick<UserRow, 'defaultDeckId'>): string
   const deckId = user.defaultDeckId;
   const lookup = useLiveQuery(() => (deckId ? lookupDeck(db, deckId) : undefined), [deckId]);
   useEffect(() => {
-    if (deckId) void actions.pullList('decks').catch(() => undefined);
+    if (deckId) void actions.pullList().catch(() => undefined);
   }, [deckId]);
   return deckLineText(deckId, lookup);
 }

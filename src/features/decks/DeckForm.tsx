@@ -1,5 +1,5 @@
 /**
- * Create or edit a deck (spec sections 3 and 5): name (required), description, commander,
+ * Create or edit a deck (the spec's Deck entity and validation rules): name (required), description, commander,
  * 'Has partner' with a partner commander, external links. The contract checks and normalises;
  * saving is optimistic (the deck is in the list at once, the server gets it when it can).
  */

@@ -1,5 +1,5 @@
 /**
- * Profile → Decks (spec sections 2 and 3): the user's decks from the mirror, with New deck,
+ * Profile → Decks (the spec's Profile page and Deck entity): the user's decks from the mirror, with New deck,
  * Edit, Delete (confirmed) and Set as default. Pulls the list on mount; until a first pull
  * has answered, an empty mirror reads 'Loading decks...', after a failed one 'Failed to load
  * decks.'. Everything works offline: changes are queued and marked Pending.
@@ -29,7 +29,7 @@ export function DecksTab() {
   const decks = useDecks();
   const pull = usePullState(pullKey('decks'));
   const user = useCurrentUser();
-  usePullOnMount('decks');
+  usePullOnMount();
   const [editing, setEditing] = useState<{ deck: Deck | null } | null>(null);
   const [deleting, setDeleting] = useState<DeckRow | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 /**
  * Pending friend requests. Incoming ones carry Accept / Reject (their failures are only
- * logged, spec section 8); outgoing ones are marked 'Pending', and one the server refused
+ * logged, as the spec's error catalogue says); outgoing ones are marked 'Pending', and one the server refused
  * shows 'Failed to send friend request.' with Retry / Discard.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,6 +1,6 @@
 /**
  * The friends list: Unfriend and Block, both after a confirmation. Unfriend is the spec's delete
- * call; Block is a real block (issue 10, src/contract/blocks.ts), undone in Profile → Settings.
+ * call; Block is a real block (src/contract/blocks.ts), undone in Profile → Settings.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';

@@ -7,7 +7,7 @@ import { PendingRequests } from './FriendRequests';
 export const PENDING_FAILED = 'Unable to load pending friend requests.';
 
 export function FriendsTab({ myId }: { myId: string }) {
-  usePullOnMount('friends', 'friendRequests');
+  usePullOnMount();
   return (
     <div className="stack">
       <FindFriendForm myId={myId} />

@@ -1,5 +1,5 @@
 /**
- * 'Find a friend' rules (spec section 5), pure. The match is made on the full user list by
+ * 'Find a friend' rules (the spec's validation rules), pure. The match is made on the full user list by
  * username: an exact (case-sensitive) match wins; failing that, a single case-insensitive
  * match is accepted ("ana" finds "Ana"), but never a guess between several.
  */

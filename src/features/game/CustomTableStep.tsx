@@ -1,5 +1,5 @@
 /**
- * Step 2 of a custom table (spec sections 2 and 5): the seat count, the signed-in user seated
+ * Step 2 of a custom table (the spec's New game wizard and validation rules): the seat count, the signed-in user seated
  * first, players invited from friends, pods or a search, and guests. Next is enabled exactly
  * when validateCustomTable passes (players = seats, nobody twice, guests complete).
  */

@@ -1,5 +1,5 @@
 /**
- * End game (issue 8): who won — or a draw — and the order the others went out (first out first,
+ * End game: who won — or a draw — and the order the others went out (first out first,
  * as tracked in play, and changeable with Up and Down). The last player standing is chosen
  * already when there is one. Ending stores the result with the game for every participant.
  */

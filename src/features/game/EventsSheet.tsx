@@ -1,11 +1,10 @@
 /**
- * The 'Recent events' panel (spec section 2): the game's log, newest first (the core keeps 25),
+ * The spec's 'Recent events' panel: the game's log, newest first (the core keeps 25),
  * in a sheet over the playmat, so opening it never squeezes the tiles.
  * The list is built only while the sheet is open, with one formatter: the playmat re-renders
  * with every mirror copy (a tap's own write, then the server's answer), and 25
- * `toLocaleTimeString` calls took 1.4–2.4 ms each time (one Intl.DateTimeFormat: 0.03–0.05 ms;
- * Debian's Chromium, 2-core VM, 2026-11-27) — main-thread work after each tap that a quick next
- * tap would wait behind.
+ * `toLocaleTimeString` calls cost far more than one reused Intl.DateTimeFormat — main-thread
+ * work after each tap that a quick next tap would wait behind.
  */
 import type { GameEvent } from '../../contract/game';
 import { Sheet } from './Sheet';

@@ -1,5 +1,5 @@
 /**
- * The playmat's 'Game controls' (spec section 2): the game menu, whose turn it is, where the game
+ * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is, where the game
  * is saved, the game clock, Undo (the latest change not yet undone, from any device) and Pass
  * turn. A slim bar on top of a portrait screen, a column at the side of a landscape one, so the
  * tiles keep the table. The latest event is announced politely from here.

@@ -1,5 +1,5 @@
 /**
- * The game menu of the playmat (issue 8): the recent events, the table tools, the view (my seat
+ * The game menu of the playmat: the recent events, the table tools, the view (my seat
  * at the bottom, or the table from the middle), End game, the summary of an ended game, and a way
  * out to the dashboard while the game goes on (an installed app on iOS has no back button).
  * Items that open a sheet only report the choice; the sheets live outside the menu so focus

@@ -1,5 +1,5 @@
 /**
- * The per-game summary (issue 8), shown on every participant's device when a game ends, and
+ * The per-game summary, shown on every participant's device when a game ends, and
  * from the history — offline too, since it is computed from the game in the mirror: winner (or
  * draw), duration, turns, biggest life swing, most commander damage dealt, first out, and each
  * player's commander in finishing order.

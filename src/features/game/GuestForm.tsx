@@ -1,6 +1,6 @@
 /**
  * Adds a guest (no account) to a custom table: a name and at least one commander are needed now
- * (spec section 5); the deck and the e-mail by which they claim the game can wait for the layout
+ * (the spec's validation rules); the deck and the e-mail by which they claim the game can wait for the layout
  * page, but are asked here too so a complete guest needs nothing more at Start game.
  */
 import { useState, type FormEvent } from 'react';

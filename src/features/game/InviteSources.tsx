@@ -74,7 +74,7 @@ export function InviteSources({ players, myId, onAdd, problem }: InviteSourcesPr
   const pods = useLiveQuery(() => visiblePods(db), []);
   const friendsPull = usePullState(pullKey('friends'));
   const podsPull = usePullState(pullKey('pods'));
-  usePullOnMount('friends', 'pods');
+  usePullOnMount();
   const [query, setQuery] = useState('');
   const search = useUserSearch(query);
   const online = useOnline();

@@ -1,6 +1,6 @@
 /**
- * When every other player is out, the app proposes the last one standing as the winner
- * (issue 8): End game opens the End game sheet with them chosen; Keep playing hides the
+ * When every other player is out, the app proposes the last one standing as the winner:
+ * End game opens the End game sheet with them chosen; Keep playing hides the
  * proposal until someone else is last standing (e.g. after an undo).
  */
 import { useState } from 'react';

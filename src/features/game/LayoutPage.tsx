@@ -1,5 +1,6 @@
 /**
- * /game/layout (spec sections 2, 4, 5): seating order, shuffle, layout preset, first player,
+ * /game/layout (the spec's New game wizard, states and transitions, validation rules): seating
+ * order, shuffle, layout preset, first player,
  * each player's commander and deck, Back and Start game. Start game validates the draft
  * (validateGameStart), writes the game to the mirror (actions.createGame queues the POST) and
  * opens the playmat at once: nothing waits for the network.

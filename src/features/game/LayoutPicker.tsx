@@ -1,5 +1,5 @@
 /**
- * Layout presets for the player count (spec section 3) and a preview of the 30×30 table with
+ * Layout presets for the player count (the spec's "Seat layout" entity) and a preview of the 30×30 table with
  * each seat's tile where the playmat will put it, its label turned toward its player.
  */
 import type { SeatLayout } from '../../contract/game';

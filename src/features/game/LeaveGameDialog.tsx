@@ -1,5 +1,5 @@
 /**
- * Leaving a game (issue 10): the seat stays at the table for the others as a guest seat with
+ * Leaving a game: the seat stays at the table for the others as a guest seat with
  * my name; the game leaves my lists and I hear no more of it. Queued like every write: the game
  * goes from this device at once, and the dashboard is where the player lands.
  */

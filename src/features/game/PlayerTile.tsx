@@ -1,5 +1,5 @@
 /**
- * One player's tile on the playmat (issue 8; docs/playmat.md): a field in the player's colour,
+ * One player's tile on the playmat (docs/playmat.md): a field in the player's colour,
  * turned toward them, with the biggest life number that fits. The whole tile is the tap
  * surface: the half toward the centre of the table (the top of the turned face) takes 1 life,
  * the half toward the player gives 1, and holding repeats; −5 sits in the − half and +5 in the

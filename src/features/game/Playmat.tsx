@@ -1,5 +1,5 @@
 /**
- * The playmat (spec sections 2 "Playmat", 4, 9; issue 8): the game bar ('Game controls') and the
+ * The playmat (the spec's Playmat screen, states and transitions, business constants): the game bar ('Game controls') and the
  * table, one tile per seat, in the my-seat view or the one-phone-in-the-middle view
  * (table/fit.ts). The recent events, the table tools and End game open as sheets over it.
  * A tap paints its tile from the tap overlay first and is recorded after (taps.ts, TableTiles);

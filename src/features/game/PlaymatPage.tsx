@@ -1,5 +1,5 @@
 /**
- * /game/$id and /game/session (spec section 2). The playmat reads the game from the mirror,
+ * /game/$id and /game/session (the spec's Playmat screen). The playmat reads the game from the mirror,
  * and pulls it once on opening; /game/session opens the latest live game on this device.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -69,7 +69,7 @@ export function GameSessionPage() {
 
   // The mirror answers at once; a refresh may still bring a game started on another device.
   useEffect(() => {
-    void actions.pullList('games').catch(() => undefined);
+    void actions.pullList().catch(() => undefined);
   }, []);
 
   useEffect(() => {

@@ -30,7 +30,7 @@ export function PodStep({ onBack }: { onBack(): void }) {
   const pull = usePullState(pullKey('pods'));
   const me = useCurrentUser();
   const decks = useMyDecks();
-  usePullOnMount('pods', 'decks');
+  usePullOnMount();
 
   const draft = useWizardStore();
   const [chosenId, setChosenId] = useState<string | null>(draft.kind === 'pod' ? draft.podId : null);

@@ -1,5 +1,5 @@
 /**
- * Everything a closed tile says besides life (issue 8: nothing hidden behind a button): the
+ * Everything a closed tile says besides life (nothing hidden behind a button): the
  * markers a player holds, 'Out', and every counter that is not 0 — poison, energy, experience,
  * commander tax, and commander damage per opposing commander in that opponent's colour, with
  * their initial, so "who hit whom how hard" reads at a glance. Damage close to lethal (and

@@ -1,7 +1,7 @@
 /**
  * A tile's life: the number, as large as its box allows, and beside it the sum of the last burst
  * of changes ('−7'), which fades RECENT_CHANGE_MS after the last one. The only part of a tile a
- * life tap changes (issue 8, taps paint first): its own component, reading its own life, so a
+ * life tap changes (taps paint first): its own component, reading its own life, so a
  * life tap and the recent-change timer redraw these two spans and nothing else.
  */
 import { memo, useLayoutEffect, useState, type CSSProperties } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Table tools (issue 8): dice (d6, d20, any dN), a coin flip, a random player, the monarch and
+ * Table tools: dice (d6, d20, any dN), a coin flip, a random player, the monarch and
  * the initiative, and the clocks. Every outcome is drawn here, shown at once and logged like any
  * change (offline too), so the other phones see the same result in their recent events.
  */

@@ -1,5 +1,5 @@
 /**
- * What the playmat's tiles show (issue 8, taps paint first): the mirror's game with this
+ * What the playmat's tiles show (taps paint first): the mirror's game with this
  * device's overlay taps on top, `shownGame(mirror, overlay taps)` (src/stores/taps.ts has the
  * invariant). Kept outside React, so each tile reads its own player and its life number only the
  * life, and each is told when its part changes: a life tap re-renders that one number — not the

@@ -1,5 +1,5 @@
 /**
- * The playmat's counter taps (issue 8, "taps paint first"): the tap goes into the overlay
+ * The playmat's counter taps ("taps paint first"): the tap goes into the overlay
  * (src/stores/taps.ts) and is drawn in the same frame; its write — the mirror and the outbox,
  * through actions.changeCounter under the same id — starts once that frame has been painted.
  */

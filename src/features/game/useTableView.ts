@@ -1,5 +1,5 @@
 /**
- * Which view of the table this device shows (issue 8): 'mine' — the signed-in player's tile at
+ * Which view of the table this device shows: 'mine' — the signed-in player's tile at
  * the bottom, upright, the others around it — or 'middle' — one phone in the middle of the
  * table, every tile turned toward its seat. Remembered per game on this device.
  * Default: 'mine' when another player of the game has an account (they may follow on their own

@@ -1,5 +1,5 @@
 /**
- * /games (issue 8): the games of the signed-in user — or of one pod — newest first: the ones in
+ * /games: the games of the signed-in user — or of one pod — newest first: the ones in
  * progress (back to the table) and the past ones (each opening its summary). Read from the
  * mirror, so it works offline; a pull refreshes it when the screen opens.
  */
@@ -56,7 +56,7 @@ export function GameHistoryPage({ podId }: { podId?: string }) {
   const podRows = useLiveQuery(() => db.pods.toArray(), []);
   const pods = podRows ?? [];
   const pull = usePullState(pullKey('games'));
-  usePullOnMount('games', 'pods');
+  usePullOnMount();
   const podNames = new Map(pods.map((pod) => [pod.id, pod.name]));
   // Both reads first: a pod game never shows without its pod's name.
   const ready = games !== undefined && podRows !== undefined && me !== undefined;

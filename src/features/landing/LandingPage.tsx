@@ -1,4 +1,4 @@
-/** / : the public landing page (spec section 2): hero, feature blurbs, links to log in and sign up. */
+/** / : the public landing page (the spec's public routes): hero, feature blurbs, links to log in and sign up. */
 import { Link } from '@tanstack/react-router';
 import { useSessionStore } from '../../stores/session';
 import { BLURBS } from './blurbs';

@@ -12,7 +12,7 @@ interface MessagesTabProps {
 }
 
 export function MessagesTab({ myId, peerId, onOpen }: MessagesTabProps) {
-  usePullOnMount('conversations');
+  usePullOnMount();
   if (peerId) return <ConversationView key={peerId} peerId={peerId} myId={myId} onBack={() => onOpen(null)} />;
   return (
     <div className="stack">

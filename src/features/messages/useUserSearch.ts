@@ -1,5 +1,5 @@
 /**
- * A debounced user search (spec section 5): blank gives no results and no call; answers
+ * A debounced user search (the spec's validation rules): blank gives no results and no call; answers
  * to older queries are ignored. `minLength` lets the pod invite search ask for 3+ characters.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * 'Invite' (spec sections 4 and 5): search people (3+ characters) and invite them. Per user:
+ * 'Invite' (the spec's states and transitions and validation rules): search people (3+ characters) and invite them. Per user:
  * Member (disabled), Invite, Inviting while the write is queued, Invited once an invitation
  * exists, Retry (with 'Failed to send invitation.') when the server refused.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Leave Pod' (spec section 4). A member leaves after a confirmation. An owner with other
+ * 'Leave Pod' (the spec's states and transitions). A member leaves after a confirmation. An owner with other
  * members first picks a new owner: assign-owner and leave are queued in that order. An owner
  * who is the only member confirms 'Delete Pod', and leaving deletes the pod. The pod hides at
  * once; the outcome is toasted when the server answers (the user is back on the list by then).

@@ -13,7 +13,7 @@ interface PodChatsTabProps {
 }
 
 export function PodChatsTab({ myId, podId, onOpen }: PodChatsTabProps) {
-  usePullOnMount('pods');
+  usePullOnMount();
   const liveStatus = useLiveStatus();
 
   return (

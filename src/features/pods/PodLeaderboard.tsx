@@ -1,5 +1,5 @@
 /**
- * A pod's leaderboard on its page (issue 12): wins, win rate and games of everyone who played
+ * A pod's leaderboard on its page: wins, win rate and games of everyone who played
  * its finished games, live from the mirror. Folded under the pod's header so the chat keeps
  * the screen; docs/stats.md says which games it counts.
  */

@@ -1,4 +1,4 @@
-/** Texts of the pod screens (spec sections 2, 5 and 8), word for word. */
+/** Texts of the pod screens (the spec's screens, validation rules and error catalogue), word for word. */
 import type { MutationName } from '../../contract/mutations';
 
 export const NO_PODS = 'No Pods Yet';
@@ -22,7 +22,7 @@ export const INVITE_FAILED = 'Failed to send invitation.';
 export const INVITE_SENT = 'Invitation sent!';
 export const INVITE_SEARCH_FAILED = 'Unable to search users right now.';
 export const WITHDRAW_FAILED = 'Failed to withdraw invitation.';
-/** Spec section 9: the pod invite search starts at 3 characters. */
+/** The spec's business constants: the pod invite search starts at 3 characters. */
 export const INVITE_MIN_LENGTH = 3;
 
 /** What a refused write about a pod row means to its owner, by mutation. */

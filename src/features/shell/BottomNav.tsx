@@ -1,4 +1,4 @@
-/** Bottom navigation of the protected pages (spec section 2); hidden on /game routes by the layout. */
+/** Bottom navigation of the protected pages (the spec's navigation); hidden on /game routes by the layout. */
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLogout } from '../auth/useLogout';

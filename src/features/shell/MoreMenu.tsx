@@ -1,5 +1,5 @@
 /**
- * The More menu of the bottom navigation (spec section 2): notifications, install (only
+ * The More menu of the bottom navigation (the spec's navigation): notifications, install (only
  * with a captured prompt), theme, the version label and logout. Items that open a dialog
  * only report the choice; the dialogs live outside the menu so focus returns correctly.
  */

@@ -1,4 +1,4 @@
-/** Pages with the bottom navigation: every protected page except /game/* (spec section 2). */
+/** Pages with the bottom navigation: every protected page except /game/* (the spec's navigation). */
 import { Outlet } from '@tanstack/react-router';
 import { BottomNav } from './BottomNav';
 

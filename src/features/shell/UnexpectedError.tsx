@@ -1,4 +1,4 @@
-/** Unknown paths and router failures (spec section 2: 'Unexpected Application Error!'). */
+/** Unknown paths and router failures (the spec's screen: 'Unexpected Application Error!'). */
 import { Link } from '@tanstack/react-router';
 
 export const UNEXPECTED_ERROR = 'Unexpected Application Error!';

@@ -1,5 +1,5 @@
 /**
- * Profile → Stats (spec: "Stats (coming soon)"; issue 12). 'Coming soon.' as before while the
+ * Profile → Stats (spec: "Stats (coming soon)"). 'Coming soon.' as before while the
  * user has no finished game; then the six figures, wins over time, and the split per commander,
  * per deck and per frequent opponent. Its own chunk, fetched when the tab first opens.
  */

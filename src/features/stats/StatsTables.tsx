@@ -1,5 +1,5 @@
 /**
- * The stats tables (issue 12): per commander or deck, head-to-head, and a pod's leaderboard.
+ * The stats tables: per commander or deck, head-to-head, and a pod's leaderboard.
  * Real tables with column headers and a caption; each scrolls sideways inside a focusable
  * region when 360 px is too narrow, instead of the page.
  */

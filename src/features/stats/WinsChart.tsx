@@ -1,5 +1,5 @@
 /**
- * 'Wins over time' (issue 12): the user's wins so far after each counted game, as a step line
+ * 'Wins over time': the user's wins so far after each counted game, as a step line
  * with a dot per game (filled: a win). Hand-rolled SVG, not a chart library: the data is one
  * short series, the SVG is ~1 kB of code, reads the theme's CSS custom properties, has real
  * text for assistive technology, and renders in the unit tests' DOM. docs/stats.md weighs

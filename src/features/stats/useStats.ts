@@ -1,5 +1,5 @@
 /**
- * The signed-in user's stats, live from the mirror (issue 12): recomputed whenever a game, deck
+ * The signed-in user's stats, live from the mirror: recomputed whenever a game, deck
  * or pod row changes — a game ended on this device, one pulled, one claimed. Works offline.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -21,7 +21,7 @@ export function useStats(): StatsView | undefined {
   const games = useLiveQuery(() => endedGames(db), []);
   const decks = useLiveQuery(() => db.decks.toArray(), []);
   const pods = useLiveQuery(() => visiblePods(db), []);
-  usePullOnMount('games', 'pods', 'decks');
+  usePullOnMount();
   return useMemo(() => {
     if (!user || !games || !decks || !pods) return undefined;
     const deckNames = new Map(decks.map((deck) => [deck.id, deck.name]));

@@ -37,7 +37,7 @@ export interface ClientMutator<N extends MutationName> {
    */
   apply(view: RowView, args: MutationArgs<N>, env: MutatorEnv): void;
   /**
-   * A refusal is only logged and the write dropped (spec section 8: accept, reject and unfriend
+   * A refusal is only logged and the write dropped (the spec's error catalogue: accept, reject and unfriend
    * failures are only logged); otherwise a refused write waits for the user's Retry or Discard.
    */
   dropWhenRefused?: boolean;

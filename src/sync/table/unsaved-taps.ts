@@ -2,8 +2,8 @@
  * Counter taps the playmat showed whose write (mirror + outbox) had not been made when the page
  * was hidden or left. A tap is written after its frame is painted (at most 100 ms later,
  * src/features/game/taps.ts); a page closed, reloaded or left within that time took the waiting
- * write with it, and the tap was lost (found 2026-11-27: two taps, then a full navigation at
- * once, kept one tap in three runs). localStorage is written synchronously, so what the page
+ * write with it, and the tap was lost (two taps, then a full navigation at once, kept only
+ * one). localStorage is written synchronously, so what the page
  * hands over here while it is being hidden or torn down is kept; the next start writes it,
  * before anything is sent.
  *

@@ -1,6 +1,6 @@
 /**
  * Hostile values for the fuzz suite, drawn from a seeded generator so a failure can be replayed
- * with the same FUZZ_SEED: the inputs that broke the server in the attack run of issue 10 (NUL,
+ * with the same FUZZ_SEED: the inputs that once broke the server (NUL,
  * a turnNumber past int4, a year-0 date, malformed multipart) and their relatives.
  */
 

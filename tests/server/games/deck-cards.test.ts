@@ -1,4 +1,4 @@
-/** Decks' card lists (issue 12, import): stored, validated, and kept by a PUT that does not carry them. */
+/** Decks' card lists (deck import): stored, validated, and kept by a PUT that does not carry them. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK_CARDS_MAX, DeckText, type Deck } from '../../../src/contract/decks';

@@ -1,5 +1,5 @@
 /**
- * Game invitations (issue 10): a stranger seated in a game is invited, not seated; they see
+ * Game invitations: a stranger seated in a game is invited, not seated; they see
  * nothing of the game (REST, pull, live) until they accept; decline and leave leave a guest seat;
  * nobody answers someone else's invitation.
  */

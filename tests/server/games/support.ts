@@ -47,7 +47,7 @@ export async function befriend(server: TestServer, a: User, b: User): Promise<vo
 
 /**
  * Creates the game through the API. Account seats are made the creator's friends first
- * (`befriend: false` leaves strangers, who are then invited instead of seated: issue 10).
+ * (`befriend: false` leaves strangers, who are then invited instead of seated).
  */
 export async function createGame(server: TestServer, token: string, body: CreateGameInput, options: { befriend?: boolean } = {}): Promise<Game> {
   if (options.befriend !== false) {

@@ -1,5 +1,5 @@
 /**
- * Blocking (issue 10): a blocked user cannot DM, befriend, invite to a pod or seat the blocker,
+ * Blocking: a blocked user cannot DM, befriend, invite to a pod or seat the blocker,
  * each answered like an unknown user; the blocker sees and undoes the block; nobody else sees it.
  */
 import { randomUUID } from 'node:crypto';

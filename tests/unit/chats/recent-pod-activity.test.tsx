@@ -87,7 +87,7 @@ describe('Recent Pod Activity', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await db.pods.put(pod({ id: 'p1', name: 'One' }));
     const { unmount } = render(<RecentPodActivity />);
-    expect(actions.pullList).toHaveBeenCalledWith('pods');
+    expect(actions.pullList).toHaveBeenCalled();
     // setInterval is faked, so waitFor cannot poll: wait on real timeouts instead.
     for (let i = 0; i < 100 && actions.pullPodMessages.mock.calls.length === 0; i += 1) {
       await act(() => new Promise((resolve) => setTimeout(resolve, 10)));

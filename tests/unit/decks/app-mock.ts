@@ -38,7 +38,7 @@ export const actions = {
   deleteDeck: vi.fn(realDeleteDeck),
   saveProfile: vi.fn(realSaveProfile),
   searchCommanders: vi.fn(noCards),
-  pullList: vi.fn(async (_kind: string): Promise<void> => undefined),
+  pullList: vi.fn(async (): Promise<void> => undefined),
   retryWrite: vi.fn(async (_id: string): Promise<void> => undefined),
   discardWrite: vi.fn(async (_id: string): Promise<void> => undefined),
 };

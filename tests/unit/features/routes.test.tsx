@@ -73,7 +73,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Ana the Bold' })).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
     expect(screen.getByText('No default deck selected.')).toBeTruthy();
-    // The panel reads the user's games first (issue 12): no finished game, so the spec's placeholder.
+    // The panel reads the user's games first: no finished game, so the spec's placeholder.
     expect(await screen.findByText('Stats Under Construction')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Pods', 'New Game', 'Profile', 'More']) {

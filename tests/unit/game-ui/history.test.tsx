@@ -56,7 +56,7 @@ describe('game history', () => {
     ]);
     const first = within(screen.getByRole('heading', { name: 'Past games' }).parentElement!).getAllByRole('link')[0]!;
     expect(first.getAttribute('href')).toBe('/game/00000000-0000-4000-8000-000000000102');
-    expect(actions.pullList).toHaveBeenCalledWith('games');
+    expect(actions.pullList).toHaveBeenCalled();
   });
 
   it("shows one pod's games", async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Stats screens (issue 12): the spec's placeholder while the user has no finished game; the
+ * Stats screens: the spec's placeholder while the user has no finished game; the
  * real figures once they have one — on the dashboard and on Profile → Stats — live from the mirror.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

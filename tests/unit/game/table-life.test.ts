@@ -1,4 +1,4 @@
-/** Issue 8's rules: commander tax, who went out when, markers, table tools, life swings, End game. */
+/** The table's rules: commander tax, who went out when, markers, table tools, life swings, End game. */
 import { describe, expect, it } from 'vitest';
 import { gameIncrement, updateGameBody, type Game } from '../../../src/contract/game';
 import { applyIncrement, GameRuleError } from '../../../src/game/counters';
@@ -172,7 +172,7 @@ describe('End game', () => {
   });
 });
 
-describe('applyGameUpdate with issue 8 parts', () => {
+describe('applyGameUpdate with table parts (markers, tools, tax, ending)', () => {
   it('names every event alike on every device: the first part takes eventId, the others eventId:part', () => {
     const body = updateGameBody.parse({ eventId: uid(640), monarchSeat: 1, roll: { tool: 'coin', result: 'heads' } });
     const once = applyGameUpdate(fourPlayerGame(), body, { at: AT });
@@ -210,7 +210,7 @@ describe('applyGameUpdate with issue 8 parts', () => {
   });
 });
 
-describe('games stored before issue 8', () => {
+describe('games stored before the table state existed', () => {
   it('get a table from what is known: nobody holds a marker, players already out in seat order', () => {
     const old = knockOut(knockOut(fourPlayerGame(), 3), 1);
     delete old.table;

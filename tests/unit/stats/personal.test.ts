@@ -1,4 +1,4 @@
-/** Stats from finished games (issue 12): the figures, per commander and deck, head-to-head, the pod board. */
+/** Stats from finished games: the figures, per commander and deck, head-to-head, the pod board. */
 import { describe, expect, it } from 'vitest';
 import type { Game, GameParticipant } from '../../../src/contract/game';
 import { averageFinish, formatDuration, isCounted, percent, personalStats, podLeaderboard, podRank } from '../../../src/stats';

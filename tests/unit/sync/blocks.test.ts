@@ -1,4 +1,4 @@
-/** Blocking on the mirror (issue 10): shown at once, offline included. */
+/** Blocking on the mirror: shown at once, offline included. */
 import { describe, expect, it } from 'vitest';
 import type { Friendship } from '../../../src/contract/social';
 import { applyServerData } from '../../../src/sync/apply-server';

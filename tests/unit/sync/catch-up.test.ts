@@ -1,5 +1,5 @@
 /**
- * Catch-up after a reconnect (issue 7): a device that missed exactly one pod message while its
+ * Catch-up after a reconnect: a device that missed exactly one pod message while its
  * socket was down makes ONE request when the socket is back (GET /api/sync/pull?cursor=N, as
  * app.ts's onOpen does) and applies just that change. tests/server/sync/pull.test.ts proves the
  * server's side: the answer holds only that message, its bytes follow the change.

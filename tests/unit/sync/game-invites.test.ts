@@ -1,4 +1,4 @@
-/** Game invitations on the mirror (issue 10): live events, answering, leaving a game. */
+/** Game invitations on the mirror: live events, answering, leaving a game. */
 import { describe, expect, it } from 'vitest';
 import type { GameInvite } from '../../../src/contract/game-invites';
 import { writeCursor } from '../../../src/sync/cursor';

@@ -1,4 +1,4 @@
-/** A 429 is a calm line, not an error (issue 10): direct requests and queued writes alike. */
+/** A 429 is a calm line, not an error: direct requests and queued writes alike. */
 import { describe, expect, it } from 'vitest';
 import { pushResponse } from '../../../src/contract/sync';
 import { ServerText } from '../../../src/contract/users';

@@ -1,5 +1,5 @@
 /**
- * Player colours, by seat (issue 8: "Player colours"). Each one keeps white text at a contrast
+ * Player colours, by seat. Each one keeps white text at a contrast
  * ratio of at least 5.9:1 (and the tile's muted text, #e6e8f0, at least 4.8:1), so a tile reads
  * from across the table in the dark theme and the light one. A commander-damage badge wears the
  * colour of the player whose commander dealt it, so who hit whom reads at a glance.
