@@ -1,12 +1,13 @@
 /**
  * `npm test`: every check in one run — typecheck, lint, unit, server (embedded database, and
- * PostgreSQL too when TEST_DATABASE_URL is set), build, end-to-end in Chromium. Each step
- * runs even when an earlier one failed; the last line sums every suite as `N passed, N failed`
- * (typecheck, lint and build count as one check each).
+ * PostgreSQL too when TEST_DATABASE_URL is set), build, end-to-end in Chromium, the core journeys
+ * in Firefox ESR (tests/firefox). Each step runs even when an earlier one failed; the last line
+ * sums every suite as `N passed, N failed` (typecheck, lint and build count as one check each).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium';
+import { ensureFirefox } from './ensure-firefox';
 import { ensureHaproxy } from './ensure-haproxy';
 
 interface Tally {
@@ -68,6 +69,11 @@ if (process.env.TEST_DATABASE_URL) vitestSuite('server-postgres', 'server');
 check('build', 'npm', ['run', '--silent', 'build']);
 if (existsSync('dist/index.html')) e2eSuite();
 else tallies.push({ name: 'e2e', passed: 0, failed: 1 });
+// The core journeys again in Firefox ESR, against the same build (docs/browsers.md).
+if (existsSync('dist/index.html')) {
+  ensureFirefox();
+  vitestSuite('firefox', 'firefox');
+} else tallies.push({ name: 'firefox', passed: 0, failed: 1 });
 
 console.log('\nSuites:');
 for (const tally of tallies) console.log(`  ${tally.name.padEnd(16)} ${tally.passed} passed, ${tally.failed} failed`);

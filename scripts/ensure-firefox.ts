@@ -1,0 +1,31 @@
+/**
+ * The Firefox tests (tests/firefox) drive Debian's Firefox ESR through puppeteer-core over
+ * WebDriver BiDi; nothing here ever downloads a browser. When it is missing: as root,
+ * `apt-get update && apt-get install -y firefox-esr`; otherwise say exactly what to install and fail.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+export function ensureFirefox(): void {
+  if (existsSync(FIREFOX_PATH)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || process.env.FIREFOX_PATH) {
+    console.error(
+      `Firefox is missing at ${FIREFOX_PATH}. Install Debian's package as root:\n` +
+        '  apt-get update && apt-get install -y firefox-esr\n' +
+        '(or set FIREFOX_PATH to an installed Firefox). Browsers are never downloaded.',
+    );
+    process.exit(1);
+  }
+  console.log("Firefox is missing: installing Debian's firefox-esr package (about a minute)…");
+  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', 'firefox-esr'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!existsSync(FIREFOX_PATH)) {
+    console.error(`apt-get finished but ${FIREFOX_PATH} still does not exist.`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureFirefox();
