@@ -23,10 +23,11 @@ export function toUser(row: UserFields): User {
 /**
  * What anyone signed in may see of another user: never the e-mail. A deleted account (a tombstone,
  * `deletedAt` set) is shown as "Deleted user" when the row read carries `deletedAt`; its stored
- * display name is that text too, for readers that do not select the column.
+ * display name is that text too, for readers that do not select the column. Only a tombstone carries
+ * `deleted: true`; a live account's answer has no such key.
  */
 export function toPublicUser(row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'> & { deletedAt?: Date | null }): PublicUser {
-  if (row.deletedAt) return { id: row.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null };
+  if (row.deletedAt) return { id: row.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null, deleted: true };
   return { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl };
 }
 

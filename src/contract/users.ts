@@ -94,8 +94,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** What anyone signed in may see of another user: never the e-mail. */
-export const publicUserSchema = z.pick(userSchema, { id: true, username: true, displayName: true, avatarUrl: true });
+/**
+ * What anyone signed in may see of another user: never the e-mail. `deleted: true` marks a deleted
+ * account (shown as "Deleted user", nothing new can reach it); the key is absent for live accounts.
+ */
+export const publicUserSchema = z.extend(z.pick(userSchema, { id: true, username: true, displayName: true, avatarUrl: true }), {
+  deleted: z.optional(z.boolean()),
+});
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const loginResponse = z.object({ token: z.string(), user: userSchema });

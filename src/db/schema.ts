@@ -20,6 +20,8 @@ import type { User } from '../contract/users';
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
 export interface UserRow extends Omit<User, 'email'> {
   email?: string;
+  /** Another user's account was deleted (the public user's flag); absent for live accounts. */
+  deleted?: boolean;
 }
 
 /** Key/value rows: 'session' holds who is signed in (and a copy of the token for the service worker). */

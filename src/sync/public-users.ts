@@ -9,7 +9,11 @@ export async function upsertPublicUsers(db: PodTableDB, users: readonly PublicUs
   await db.users.bulkPut(
     [...unique.values()].map((user, index) => {
       const row = existing[index];
-      return { ...(row ?? { email: undefined, defaultDeckId: null }), id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl } as UserRow;
+      const next = { ...(row ?? { email: undefined, defaultDeckId: null }), id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl } as UserRow;
+      // Deletion is final: once marked, a row stays marked (an older payload may lack the flag).
+      if (user.deleted || row?.deleted) next.deleted = true;
+      else delete next.deleted;
+      return next;
     }),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Download my data, then delete the account (Profile → Settings): the export holds the account's
  * direct message; after deletion the account cannot log in, its friend's chat shows
- * "Deleted user", and its e-mail address can sign up again.
+ * "Deleted user" with the history and no composer, and its e-mail address can sign up again.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, openTab, person, registerAndLogin, test, uniqueUser } from './fixtures';
@@ -37,6 +37,7 @@ test('download my data, delete the account: gone for good, "Deleted user" for th
   await bo.page.getByRole('button', { name: new RegExp(ana.username) }).first().click();
   await expect(bo.page.getByRole('heading', { name: ana.username })).toBeVisible();
   await expect(bo.page.getByText('Commander night at mine?')).toBeVisible();
+  await expect(bo.page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
 
   // Ana downloads her data: the file holds the message.
   await ana.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
@@ -60,9 +61,12 @@ test('download my data, delete the account: gone for good, "Deleted user" for th
   await expect(ana.page).toHaveURL(new RegExp(`^${baseURL}/?$`));
   expect(await ana.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-  // Bo's open chat now shows "Deleted user", the message still there.
+  // Bo's open chat now shows "Deleted user", the message still there, and no composer.
   await expect(bo.page.getByRole('heading', { name: 'Deleted user' })).toBeVisible();
   await expect(bo.page.getByText('Commander night at mine?')).toBeVisible();
+  await expect(bo.page.getByText('This account was deleted. You can still read your conversation.')).toBeVisible();
+  await expect(bo.page.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
+  await expect(bo.page.getByRole('button', { name: 'Send' })).toHaveCount(0);
 
   // Ana cannot log in.
   await ana.page.goto('/login');

@@ -119,7 +119,9 @@ describe('what other people see', () => {
     expect(changes.cursor).toBe(event.pos);
     expect(changes.dels.friendships).toContain(atBo.puts.friendships![0]!.friendshipId);
     const conversation = changes.puts.conversations?.find((c: Conversation) => c.participant.id === ana.user.id);
-    expect(conversation?.participant).toEqual({ id: ana.user.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null });
+    // The flag that makes the app show "This account was deleted." in place of the composer.
+    expect(conversation?.participant).toEqual({ id: ana.user.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null, deleted: true });
+    expect(atBo.puts.conversations?.find((c: Conversation) => c.participant.id === ana.user.id)?.participant).not.toHaveProperty('deleted');
     const podNow = changes.puts.pods?.find((p: Pod) => p.id === pod.id);
     expect(podNow?.ownerId).toBe(bo!.user.id);
     expect(podNow?.members.map((m) => m.id).sort()).toEqual([bo!.user.id, cy!.user.id].sort());
@@ -134,6 +136,7 @@ describe('what other people see', () => {
       ['deal', bo!.user.username],
     ]);
     expect(JSON.stringify(history.body)).not.toContain(ana.username);
+    expect(history.body.map((m) => m.sender.deleted ?? false)).toEqual([true, false]);
     // Nothing new reaches the tombstone, answered like an unknown user.
     const late = await dm(bo!, ana, 'are you there?');
     expect(late.status).toBe(404);

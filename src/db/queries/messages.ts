@@ -34,15 +34,20 @@ function latestDirectMessage(db: PodTableDB, peerId: string): Promise<DirectMess
 }
 
 function toPublic(user: PublicUser): PublicUser {
-  return { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
+  const shown: PublicUser = { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
+  if (user.deleted) shown.deleted = true;
+  return shown;
 }
 
-/** Who `peerId` is: the conversation's participant, else the mirrored user; null when unknown. */
+/**
+ * Who `peerId` is: the conversation's participant, else the mirrored user; null when unknown.
+ * Marked deleted when either copy says so (deletion is final).
+ */
 export async function peerProfile(db: PodTableDB, peerId: string): Promise<PublicUser | null> {
-  const conversation = await db.conversations.get(peerId);
-  if (conversation) return toPublic(conversation.participant);
-  const user = await db.users.get(peerId);
-  return user ? toPublic(user) : null;
+  const [conversation, user] = await Promise.all([db.conversations.get(peerId), db.users.get(peerId)]);
+  const found = conversation?.participant ?? user;
+  if (!found) return null;
+  return toPublic(user?.deleted ? { ...found, deleted: true } : found);
 }
 
 export interface ConversationSummary {

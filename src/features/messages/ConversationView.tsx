@@ -1,6 +1,7 @@
 /**
  * One direct conversation: messages oldest → newest from the mirror, own messages on the
- * right, each unsent one marked (queued or failed, with Retry / Discard), and the composer.
+ * right, each unsent one marked (queued or failed, with Retry / Discard), and the composer — or,
+ * when the other person deleted their account, a line saying so (the history stays readable).
  * Opening it refreshes the conversation from the server.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -19,6 +20,8 @@ import { Composer } from './Composer';
 
 export const DM_BLANK = 'Enter a message first.';
 export const DM_SEND_FAILED = 'Failed to send message. Try again.';
+/** In place of the composer when the other person deleted their account: nothing new can reach them. */
+export const DM_PEER_DELETED = 'This account was deleted. You can still read your conversation.';
 
 interface ConversationViewProps {
   peerId: string;
@@ -80,11 +83,17 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
           <li ref={endRef} aria-hidden="true" className="message-end" />
         </ol>
       ) : null}
-      <Composer
-        blankError={DM_BLANK}
-        failureText={DM_SEND_FAILED}
-        onSend={(content) => actions.sendDirectMessage(peerId, content)}
-      />
+      {peer?.deleted ? (
+        <p className="muted chat-closed" role="status">
+          {DM_PEER_DELETED}
+        </p>
+      ) : (
+        <Composer
+          blankError={DM_BLANK}
+          failureText={DM_SEND_FAILED}
+          onSend={(content) => actions.sendDirectMessage(peerId, content)}
+        />
+      )}
     </section>
   );
 }

@@ -15,7 +15,7 @@ interface UserSearchProps {
 export function UserSearch({ myId, onSelect }: UserSearchProps) {
   const [query, setQuery] = useState('');
   const search = useUserSearch(query);
-  const users = search.status === 'done' ? search.users.filter((user) => user.id !== myId) : [];
+  const users = search.status === 'done' ? search.users.filter((user) => user.id !== myId && !user.deleted) : [];
 
   return (
     <div className="user-search">
