@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   // Generous on purpose: the suite must pass on a busy 2-core machine (CI may share it). A test
   // asserts what the user sees, never how fast; figures an e2e logs are logged, not asserted.
-  timeout: 120_000,
+  timeout: 240_000,
   expect: { timeout: 20_000 },
   retries: process.env.CI ? 1 : 0,
   outputDir: '.tmp/test-results',

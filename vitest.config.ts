@@ -34,8 +34,8 @@ export default defineConfig({
           environment: 'node',
           // Generous on purpose, like the server project: a server and a browser start per file and
           // per test on a busy 2-core machine; no test may fail for time.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: 400_000,
+          hookTimeout: 400_000,
           fileParallelism: false,
         },
       },

@@ -120,7 +120,7 @@ async function startFlooder(wsUrl: string, flooder: Account) {
   };
 }
 
-/** How long a server start may take on a busy machine (ServerProcess gives up after 45 s; its child keeps starting). */
+/** How long a server start may take on a busy machine (longer than ServerProcess's own limit, kept for a machine busier still). */
 const PATIENT_START_MS = 180_000;
 
 async function startPatiently(server: ServerProcess): Promise<void> {

@@ -55,7 +55,7 @@ for (const [url, heading] of [
 }
 
 test('the installed app opens pod chat from a cold start with the server stopped (figure recorded)', async ({ browser, baseURL, server }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const context = await podChatSeenOnline(browser, baseURL);
   await server.stop();
   try {
@@ -72,7 +72,7 @@ test('the installed app opens pod chat from a cold start with the server stopped
 });
 
 test('a new service worker offers the update, and Reload switches to it', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const staticDir = mkdtempSync(path.join(tmpdir(), 'podtable-update-'));
   cpSync('dist', staticDir, { recursive: true });
   const server = new ServerProcess({ STATIC_DIR: staticDir });

@@ -104,7 +104,7 @@ function layoutProblems(page: Page) {
 
 for (const [orientation, viewport] of Object.entries(ORIENTATIONS)) {
   test(`the playmat layout matrix, ${orientation} ${viewport.width}×${viewport.height}: 2–8 players, both views`, async ({ browser, baseURL }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const context = await browser.newContext({ baseURL, viewport });
     const page = await context.newPage();
     const user = uniqueUser('mat');

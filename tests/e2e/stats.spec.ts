@@ -77,7 +77,7 @@ async function figures(scope: ReturnType<Page['locator']>): Promise<string[]> {
 }
 
 test('finished games become real stats on the dashboard and Profile → Stats, and the pod sees its leaderboard', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const user = uniqueUser('ana');

@@ -60,7 +60,7 @@ async function expectMySeatAtTheBottom(page: Page, me: string, others: string[])
 }
 
 test('two phones of one game: my seat on each, tools and markers live and after offline replay, end → summary on both, history offline', async ({ browser, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const ana = await phone(browser, baseURL, 'ana');
   const ben = await phone(browser, baseURL, 'ben');
   await befriend(baseURL!, ana, ben);

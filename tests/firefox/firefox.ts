@@ -11,7 +11,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { FIREFOX_PATH } from '../../scripts/ensure-firefox';
 
 /** Generous: a busy 2-core machine, maybe shared with CI. Never asserted as a time. */
-export const WAIT_MS = 45_000;
+export const WAIT_MS = 90_000;
 
 const cleanups: Array<() => Promise<void>> = [];
 
