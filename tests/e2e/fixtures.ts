@@ -12,7 +12,7 @@ export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>(
       await use(server);
       await server.dispose();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 200_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

@@ -65,7 +65,7 @@ test.afterEach(async () => {
 });
 
 test('328 writes offline, app closed and reopened offline, then every write reaches the server once and device B', async ({ browser, server }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   let firstPushAt = 0;
   proxy = await startLoopbackProxy({
     targetPort: server.port,
