@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { startLoopbackProxy } from '../support/loopback-proxy';
 import { expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 // A 1×1 PNG: the server decides the type from these bytes, not from the name.
@@ -101,31 +102,41 @@ test('forgot password → reset through the mailed link → log in with the new 
   await expect(page.getByRole('alert')).toHaveText('Failed to reset password. Invalid or expired token.');
 });
 
-test('after one online visit the installed app opens the dashboard with no network', async ({ page, context, server }) => {
-  const user = uniqueUser('dee');
-  await registerAndLogin(page, user);
-  await expect(page.getByText(user.email)).toBeVisible();
-  await waitForServiceWorker(page);
+test('after one online visit the installed app opens the dashboard with no network', async ({ browser, server }) => {
+  // The network is cut for real (a loopback proxy that stops listening): Chromium's offline
+  // emulation can reach a restarted service worker late, and the worker then sends.
+  const proxy = await startLoopbackProxy({ targetPort: server.port });
+  const context = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const page = await context.newPage();
+    const user = uniqueUser('dee');
+    await registerAndLogin(page, user);
+    await expect(page.getByText(user.email)).toBeVisible();
+    await waitForServiceWorker(page);
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText(user.email)).toBeVisible();
-  await expect(page.getByText(user.username).first()).toBeVisible();
+    await proxy.cut();
+    await page.reload();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByText(user.username).first()).toBeVisible();
 
-  // A profile edit made offline is kept, and reaches the server when the network returns.
-  await page.goto('/profile');
-  await page.getByLabel('Display name').fill('Offline Dee');
-  await expect(page.getByText('Waiting for connection…')).toBeVisible({ timeout: 15_000 });
-  await page.reload();
-  await expect(page.getByLabel('Display name')).toHaveValue('Offline Dee');
-  await expect(page.getByText('Waiting for connection…')).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const storedName = async () =>
-    (await (await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).displayName;
-  expect(await storedName()).toBeNull();
-  await context.setOffline(false);
-  await expect.poll(storedName, { timeout: 20_000 }).toBe('Offline Dee');
-  await expect(page.getByText('Waiting for connection…')).toHaveCount(0);
+    // A profile edit made offline is kept, and reaches the server when the network returns.
+    await page.goto('/profile');
+    await page.getByLabel('Display name').fill('Offline Dee');
+    await expect(page.getByText('Waiting for connection…')).toBeVisible({ timeout: 15_000 });
+    await page.reload();
+    await expect(page.getByLabel('Display name')).toHaveValue('Offline Dee');
+    await expect(page.getByText('Waiting for connection…')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const storedName = async () =>
+      (await (await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).displayName;
+    expect(await storedName()).toBeNull();
+    await proxy.restore();
+    await expect.poll(storedName, { timeout: 60_000 }).toBe('Offline Dee');
+    await expect(page.getByText('Waiting for connection…')).toHaveCount(0, { timeout: 60_000 });
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });
 
 test('protected routes redirect to /login without a token; unknown paths show the router error', async ({ page }) => {
