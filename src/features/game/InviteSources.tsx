@@ -4,7 +4,7 @@
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { ParticipantRole } from '../../contract/game';
 import type { PublicUser } from '../../contract/users';
 import { friendsList, visiblePods } from '../../db/queries';
@@ -19,6 +19,7 @@ import { useUserSearch } from '../messages/useUserSearch';
 import { GuestForm } from './GuestForm';
 import { accountPlayer } from './players';
 import { FRIENDS_FAILED, NO_FRIENDS, NO_FRIENDS_DETAIL, NO_PODS, NO_PODS_DETAIL, NO_USERS, PODS_FAILED, SEARCH_FAILED, SEARCH_OFFLINE } from './texts';
+import { useOnline } from '../shell/useOnline';
 
 interface InviteSourcesProps {
   players: readonly WizardPlayer[];
@@ -52,20 +53,6 @@ function CandidateRow({ user, seated, onAdd }: CandidateRowProps) {
         Add
       </button>
     </li>
-  );
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine,
   );
 }
 

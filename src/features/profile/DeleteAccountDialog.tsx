@@ -13,7 +13,7 @@ import { endSession } from '../auth/end-session';
 import { describeAuthError } from '../auth/errors';
 import { Field } from '../auth/Field';
 import { FormAlert } from '../auth/FormAlert';
-import { useOnline } from './use-online';
+import { useOnline } from '../shell/useOnline';
 
 export const DeleteAccountText = {
   trigger: 'Delete account',

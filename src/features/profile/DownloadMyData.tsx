@@ -1,7 +1,7 @@
 /** "Download my data" (Profile → Settings): the JSON export and the games CSV, online only, saved through a blob link. */
 import { useState, type ReactNode } from 'react';
 import { downloadFile } from './download';
-import { useOnline } from './use-online';
+import { useOnline } from '../shell/useOnline';
 
 export const DownloadText = {
   json: 'Download my data',
