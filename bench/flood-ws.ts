@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { ServerProcess } from '../tests/e2e/server-process';
+import { account, type Account } from './flood';
 import { summarize } from './stats';
 
 export const OTHERS = 5;
@@ -21,11 +22,6 @@ export const PACE_MS = 200;
 export const PHASE_MS = 4000;
 const WARMUP_MS = 1000;
 
-interface Account {
-  id: string;
-  token: string;
-  ip: string;
-}
 
 export interface FlooderCounts {
   pings: number;
@@ -42,16 +38,6 @@ export interface WsFloodResult {
   flooder: FlooderCounts;
 }
 
-async function account(baseUrl: string, name: string, ip: string): Promise<Account> {
-  const username = `${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const password = 'bench password 1';
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const created = await fetch(`${baseUrl}/api/users`, { method: 'POST', headers, body: JSON.stringify({ username, email: `${username}@example.test`, password }) });
-  if (created.status !== 202) throw new Error(`register answered ${created.status}`);
-  const login = await fetch(`${baseUrl}/api/users/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) });
-  const body = (await login.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token, ip };
-}
 
 /** A receiver's socket: `arrival(content)` resolves with performance.now() when that message's event comes. */
 async function listen(wsUrl: string, me: Account) {

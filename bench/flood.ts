@@ -22,7 +22,7 @@ export const PACE_MS = 200;
 export const PHASE_MS = 4000;
 export const FLOOD_CONNECTIONS = 32;
 
-interface Account {
+export interface Account {
   id: string;
   token: string;
   ip: string;
@@ -37,7 +37,8 @@ export interface FloodResult {
   flooderRefused: number;
 }
 
-async function account(baseUrl: string, name: string, ip: string): Promise<Account> {
+/** A fresh account, registered and logged in from `ip` (the benches run with TRUST_PROXY). */
+export async function account(baseUrl: string, name: string, ip: string): Promise<Account> {
   const username = `${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const password = 'bench password 1';
   const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
