@@ -106,32 +106,13 @@ async function startFlooder(wsUrl: string, flooder: Account) {
   };
 }
 
-/** How long a server start may take on a busy machine (longer than ServerProcess's own limit, kept for a machine busier still). */
-const PATIENT_START_MS = 180_000;
-
-async function startPatiently(server: ServerProcess): Promise<void> {
-  try {
-    await server.start();
-    return;
-  } catch (error) {
-    if (!String(error).includes('did not start')) throw error;
-  }
-  const deadline = Date.now() + PATIENT_START_MS;
-  while (Date.now() < deadline) {
-    const answer = await fetch(`${server.url}/api/users/me`).catch(() => undefined);
-    if (answer?.status === 401) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not start in ${PATIENT_START_MS / 1000} s`);
-}
-
 /** `flood: false` runs the second phase without the flooder (a control: the ratio of two idle phases). */
 export async function wsFloodRun(rateLimitScale: number, flood = true): Promise<WsFloodResult> {
   const server = new ServerProcess({ LOG_LEVEL: 'info', RATE_LIMIT_SCALE: String(rateLimitScale), TRUST_PROXY: '1' });
   const wsUrl = () => server.url.replace(/^http/, 'ws');
   const sockets: Receiver[] = [];
   try {
-    await startPatiently(server);
+    await server.start();
     const pairs = await Promise.all(
       Array.from({ length: OTHERS }, async (_, i) => {
         const sender = await account(server.url, `wsend${i}`, `198.51.100.${i + 1}`);
