@@ -10,7 +10,8 @@ import { writeSession } from '../src/db/session';
 import { createApiClient } from '../src/sync/api';
 import { pushResponse } from '../src/contract/sync';
 import { createSender } from '../src/sync/sender';
-import { writes } from '../src/sync/writes';
+import { newId } from '../src/sync/mutate';
+import { mutateAndSend } from '../src/sync/writes';
 import { startLoopbackProxy } from '../tests/support/loopback-proxy';
 
 export const QUEUED = 1000;
@@ -34,7 +35,7 @@ export async function replayVersusOnline(
     await writeSession(db, { userId: sender.id, token: sender.token, paused: false });
     await db.users.put({ id: sender.id, username: sender.username, displayName: null, avatarUrl: null, defaultDeckId: null, email: 'bench@example.test' });
     const ctx = { db, api: createApiClient({ getToken: () => null }), kick: () => undefined };
-    for (let i = 0; i < QUEUED; i++) await writes.sendDirectMessage(ctx, receiverId, `queued ${i}`);
+    for (let i = 0; i < QUEUED; i++) await mutateAndSend(ctx, 'dm.send', { id: newId(), receiverId, content: `queued ${i}` });
 
     const online = createApiClient({ baseUrl: proxy.url, getToken: () => sender.token });
     const replayStart = performance.now();

@@ -14,7 +14,7 @@ import { sqlState } from '../db/errors';
 import type { AppDeps } from '../deps';
 import type { AuthUser } from '../auth/authenticate';
 import { HttpError } from '../errors';
-import { serverMutators } from './registry';
+import { serverMutators } from '../mutations';
 import type { BatchResult, Mutation, RunOptions } from './run';
 
 export type AloneRun = { outcome: BatchResult; options?: undefined } | { outcome?: undefined; options: RunOptions };

@@ -28,7 +28,7 @@ import { HttpError } from '../errors';
 import { enforceCap } from '../limits/caps';
 import type { MutationContext } from './mutator';
 import { ChangeRecorder } from './recorder';
-import { serverMutators } from './registry';
+import { serverMutators } from '../mutations';
 import { runAlone } from './run-alone';
 
 export interface Mutation<N extends MutationName = MutationName> {

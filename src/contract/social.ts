@@ -27,6 +27,21 @@ export const podName = safeText({ error: 'Pod name cannot be empty.' }).check(
     z.maxLength(POD_NAME_MAX_LENGTH, `Pod name can be at most ${POD_NAME_MAX_LENGTH} characters.`),
   );
 
+export const POD_DESCRIPTION_MAX_LENGTH = 280;
+/**
+ * A pod's description (pod.describe): single-line text like a pod's name, trimmed; empty or null
+ * clears it (null). Its output parses again unchanged (a queued write's arguments are re-read).
+ */
+export const podDescription = z.pipe(
+  z.nullable(
+    safeText({ error: 'Enter a description.' }).check(
+      z.trim(),
+      z.maxLength(POD_DESCRIPTION_MAX_LENGTH, `A pod's description can be at most ${POD_DESCRIPTION_MAX_LENGTH} characters.`),
+    ),
+  ),
+  z.transform((text: string | null) => (text ? text : null)),
+);
+
 /** Ids in requests: bounded, single-line text (a uuid column checks the rest; a malformed id answers 404). */
 const requestId = safeText().check(z.minLength(1), z.maxLength(64));
 const id = z.string().check(z.minLength(1), z.maxLength(64));
@@ -87,6 +102,8 @@ export const sendDirectMessageBody = z.object({ id: clientChosenId, receiverId: 
 export const podSchema = z.object({
   id,
   name: z.string(),
+  /** What the pod is about; null or absent when none (absent from servers older than pod.describe). */
+  description: z.optional(z.nullable(z.string())),
   ownerId: id,
   createdById: id,
   members: z.array(publicUserSchema),

@@ -13,7 +13,8 @@
 import type { DeckInput } from '../contract/decks';
 import type { CreateGameInput, GameIncrement, GameStatus, UpdateGameBody } from '../contract/game';
 import { PROTOCOL_QUERY, PROTOCOL_VERSION, pushResponse } from '../contract/sync';
-import type { ChangeEmailBody, ChangePasswordBody, RegisterBody, UpdateMeBody } from '../contract/users';
+import type { MutationInput, MutationName } from '../contract/mutations';
+import type { ChangeEmailBody, ChangePasswordBody, RegisterBody } from '../contract/users';
 import { liveTicketSchema } from '../contract/live';
 import { openDatabase } from '../db/schema';
 import { readSession } from '../db/session';
@@ -38,7 +39,7 @@ import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './table/unsa
 import { readStoredToken } from './token';
 import { markUpdateRequired } from './update-required';
 import { watchRecordedVerdicts } from './watch-verdicts';
-import { writes } from './writes';
+import { mutateAndSend, saveDeck } from './writes';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
 export const FOCUS_THROTTLE_MS = 5000;
@@ -128,7 +129,15 @@ export function startSync(): void {
     });
 }
 
+export { newId } from './mutate';
+
 export const actions = {
+  /**
+   * Every queued write: `name` and its arguments (src/mutations). Shows at once, waits in the
+   * outbox until the server has it; answers the mutation id (for a creating write, the new
+   * record's id: pass one from `newId()`).
+   */
+  mutate: <N extends MutationName>(name: N, input: MutationInput<N>) => mutateAndSend(ctx, name, input),
   async login(username: string, password: string) {
     const answer = await auth.login(ctx, username, password);
     live.connect();
@@ -145,7 +154,6 @@ export const actions = {
   refreshCurrentUser: () => auth.refreshCurrentUser(ctx),
   forgotPassword: (email: string) => auth.forgotPassword(ctx, email),
   resetPassword: (token: string, newPassword: string) => auth.resetPassword(ctx, token, newPassword),
-  saveProfile: (patch: UpdateMeBody) => writes.saveProfile(ctx, patch),
   uploadAvatar: (file: Blob, fileName?: string) => profile.uploadAvatar(ctx, file, fileName),
   changeEmail: (body: ChangeEmailBody) => account.changeEmail(ctx, body),
   changePassword: (body: ChangePasswordBody) => account.changePassword(ctx, body),
@@ -154,26 +162,8 @@ export const actions = {
 
   searchUsers: (query: string) => searchUsers(ctx, query),
   listAllUsers: (username?: string) => listAllUsers(ctx, username),
-  sendDirectMessage: (receiverId: string, content: string) => writes.sendDirectMessage(ctx, receiverId, content),
-  createPod: (name: string) => writes.createPod(ctx, name),
-  sendPodMessage: (podId: string, content: string) => writes.sendPodMessage(ctx, podId, content),
-  inviteToPod: (podId: string, userId: string) => writes.inviteToPod(ctx, podId, userId),
-  acceptPodInvitation: (invitationId: string) => writes.acceptPodInvitation(ctx, invitationId),
-  declinePodInvitation: (invitationId: string) => writes.declinePodInvitation(ctx, invitationId),
-  withdrawPodInvitation: (podId: string, invitationId: string) => writes.withdrawPodInvitation(ctx, podId, invitationId),
-  removePodMember: (podId: string, userId: string) => writes.removePodMember(ctx, podId, userId),
-  assignPodOwner: (podId: string, newOwnerId: string) => writes.assignPodOwner(ctx, podId, newOwnerId),
-  leavePod: (podId: string) => writes.leavePod(ctx, podId),
-  deletePod: (podId: string) => writes.deletePod(ctx, podId),
-  sendFriendRequest: (addresseeId: string) => writes.sendFriendRequest(ctx, addresseeId),
-  acceptFriendRequest: (friendshipId: string) => writes.acceptFriendRequest(ctx, friendshipId),
-  rejectFriendRequest: (friendshipId: string) => writes.rejectFriendRequest(ctx, friendshipId),
-  removeFriend: (friendshipId: string) => writes.removeFriend(ctx, friendshipId),
-  blockUser: (userId: string, friendshipId?: string) => writes.blockUser(ctx, userId, friendshipId),
-  unblockUser: (userId: string) => writes.unblockUser(ctx, userId),
 
-  saveDeck: (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId),
-  deleteDeck: (id: string) => writes.deleteDeck(ctx, id),
+  saveDeck: (input: DeckInput, existingId?: string) => saveDeck(ctx, input, existingId),
   searchCommanders: (query: string, partner?: boolean) => searchCommanders(ctx, query, partner),
   createGame: (input: Omit<CreateGameInput, 'id'>) => games.createGame(ctx, input),
   changeCounter: (gameId: string, change: Omit<GameIncrement, 'id'> & { id?: string }) => games.changeCounter(ctx, gameId, change),
@@ -185,9 +175,6 @@ export const actions = {
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
   claimGame: (token: string) => games.claimGame(ctx, token),
-  acceptGameInvite: (inviteId: string) => writes.acceptGameInvite(ctx, inviteId),
-  declineGameInvite: (inviteId: string) => writes.declineGameInvite(ctx, inviteId),
-  leaveGame: (gameId: string) => writes.leaveGame(ctx, gameId),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),

@@ -17,7 +17,7 @@ import type { PodTableDB } from '../db/schema';
 import { applyIncrement } from '../game/counters';
 import { GAVE_UP_MESSAGE, MAX_ATTEMPTS } from './attempts';
 import { readCursor, writeCursor } from './cursor';
-import { splitKey } from './mutators/types';
+import { splitKey } from '../mutations/types';
 import { planOutbox, signedInUser, UNUSABLE_WRITE, type Plan } from './plan';
 import { upsertPublicUsers } from './public-users';
 import { applyWrite, rebase } from './rebase';

@@ -6,9 +6,10 @@
  * Cost: only the new write is applied (never the whole queue), so a tap stays cheap however
  * many writes wait.
  */
-import { mutationArgs, type MutationInput, type MutationName } from '../contract/mutations';
+import { clientMutators, mutationArgs, type MutationArgs, type MutationInput, type MutationName } from '../mutations';
+import type { ClientMutator } from '../mutations/types';
 import type { OutboxEntry, PodTableDB } from '../db/schema';
-import { splitKey } from './mutators/types';
+import { splitKey } from '../mutations/types';
 import { planEntry, signedInUser } from './plan';
 import { applyWrite } from './rebase';
 import { isSyncedTable, MARKED_TABLES } from './rows';
@@ -24,15 +25,16 @@ async function readRow(db: PodTableDB, key: string): Promise<unknown> {
 
 /**
  * Records mutation `name` and shows its change at once; returns the entry. Its id (the mutation
- * id) is `options.id` — creating writes pass the new record's id, so the UI finds the write of a
- * row by the row's id — or a new UUID.
+ * id) is `options.id`, else the one the write kind names (`mutationId`: a creating write takes
+ * the new record's id, so the UI finds the write of a row by the row's id), else a new UUID.
  */
 export async function mutate<N extends MutationName>(db: PodTableDB, name: N, input: MutationInput<N>, options: { id?: string } = {}): Promise<OutboxEntry> {
-  const args = mutationArgs[name].parse(input) as Record<string, unknown>;
+  const parsed = mutationArgs[name].parse(input) as MutationArgs<N>;
+  const args = parsed as Record<string, unknown>;
   return db.transaction('rw', db.tables, async () => {
     const me = await signedInUser(db);
     if (!me) throw new Error('Not logged in.');
-    const id = options.id ?? newId();
+    const id = options.id ?? (clientMutators[name] as ClientMutator<N>).mutationId?.(parsed) ?? newId();
     const draft: OutboxEntry = { id, name, args, target: { table: '', id: '' }, keys: [], status: 'queued', attempts: 0, createdAt: Date.now() };
     const plan = planEntry(draft, me)!;
     const entry: OutboxEntry = { ...draft, target: plan.mutator.target(plan.args as never, { me }), keys: plan.writes };

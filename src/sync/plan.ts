@@ -8,8 +8,8 @@ import { isMutationName, mutationArgs } from '../contract/mutations';
 import type { PublicUser } from '../contract/users';
 import type { OutboxEntry, PodTableDB } from '../db/schema';
 import { getCurrentUser } from '../db/session';
-import { clientMutators } from './mutators';
-import { rowKey, type ClientMutator } from './mutators/types';
+import { clientMutators } from '../mutations';
+import { rowKey, type ClientMutator } from '../mutations/types';
 import type { PlannedWrite } from './rebase';
 
 export const UNUSABLE_WRITE = 'This change cannot be sent by this version of PodTable.';

@@ -14,8 +14,8 @@
  */
 import { GameRuleError } from '../game/counters';
 import type { OutboxEntry } from '../db/schema';
-import type { ClientMutator, MutatorEnv, RowView } from './mutators/types';
-import { rowKey } from './mutators/types';
+import type { ClientMutator, MutatorEnv, RowView } from '../mutations/types';
+import { rowKey } from '../mutations/types';
 import { MARKED_TABLES } from './rows';
 
 /** A pending write, ready to apply: its mutator and parsed arguments, and the rows it writes. */

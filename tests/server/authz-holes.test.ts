@@ -11,7 +11,7 @@ import type { DirectMessage, Pod, PodInvitation } from '../../src/contract/socia
 import type { User } from '../../src/contract/users';
 import type { AuthUser } from '../../server/auth/authenticate';
 import { podInvitations } from '../../server/db/schema';
-import { serverMutators } from '../../server/sync/registry';
+import { serverMutators } from '../../server/mutations';
 import { startServer, unique, type TestServer } from './helpers';
 import { createGame, gameBody } from './games/support';
 import { keyed, makePod, people, type Person } from './social/support';

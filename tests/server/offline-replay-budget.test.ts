@@ -18,7 +18,8 @@ import { applyServerData } from '../../src/sync/apply-server';
 import type { SyncContext } from '../../src/sync/context';
 import { createSender } from '../../src/sync/sender';
 import { changeCounter, createGame, setGameStatus } from '../../src/sync/table/games';
-import { writes } from '../../src/sync/writes';
+import { newId } from '../../src/sync/mutate';
+import { mutateAndSend } from '../../src/sync/writes';
 import { gameBody } from './games/support';
 import { startServer, type TestServer } from './helpers';
 import { makePod, type Person } from './social/support';
@@ -85,7 +86,7 @@ describe('a game night replayed at once', () => {
       gameIds.push(gameId);
       for (let tap = 0; tap < 200; tap += 1) {
         await changeCounter(phone, gameId, { seat: tap % 4, counter: 'life', delta: tap % 3 === 0 ? 1 : -1 });
-        if (tap % 10 === 0) messageIds.push(await writes.sendPodMessage(phone, pod.id, `Game ${g + 1}, turn ${tap / 10 + 1}`));
+        if (tap % 10 === 0) messageIds.push(await mutateAndSend(phone, 'pod.message.send', { id: newId(), podId: pod.id, content: `Game ${g + 1}, turn ${tap / 10 + 1}` }));
       }
       await setGameStatus(phone, gameId, 'FINISHED');
     }

@@ -16,7 +16,8 @@ import { createApiClient } from '../../src/sync/api';
 import { applyRecordedVerdicts } from '../../src/sync/apply-server';
 import { sendableEntries } from '../../src/sync/recorded-verdicts';
 import { createWorkerSender } from '../../src/sync/worker-sender';
-import { writes } from '../../src/sync/writes';
+import { newId } from '../../src/sync/mutate';
+import { mutateAndSend } from '../../src/sync/writes';
 import type { ServerProcess } from '../e2e/server-process';
 
 export interface CrashAccount {
@@ -72,7 +73,7 @@ export async function crashReplayRound(server: ServerProcess, sender: CrashAccou
     const expected: string[] = [];
     for (let i = 0; i < options.queued; i++) {
       expected.push(`${tag} m${String(i).padStart(4, '0')}`);
-      await writes.sendDirectMessage(ctx, receiver.id, expected.at(-1)!);
+      await mutateAndSend(ctx, 'dm.send', { id: newId(), receiverId: receiver.id, content: expected.at(-1)! });
     }
 
     let requests = 0;

@@ -65,6 +65,8 @@ export const pods = pgTable('pods', {
   /** The client's UUID when it sent one (pods can be created offline), else chosen by the server. */
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
+  /** What the pod is about (pod.describe): single-line, at most POD_DESCRIPTION_MAX_LENGTH characters; null when none. */
+  description: text('description'),
   // No cascade: deleting an account that owns pods must hand them over first (no such route yet).
   ownerId: uuid('owner_id')
     .notNull()

@@ -39,7 +39,7 @@ export function DecksTab() {
   async function confirmDelete() {
     if (!deleting) return;
     try {
-      await actions.deleteDeck(deleting.id);
+      await actions.mutate('deck.delete', { id: deleting.id });
       setDeleting(null);
     } catch (error) {
       console.error('Deck delete failed.', error);
@@ -48,7 +48,7 @@ export function DecksTab() {
   }
 
   function setDefault(deckId: string) {
-    actions.saveProfile({ defaultDeckId: deckId }).catch((error: unknown) => {
+    actions.mutate('profile.update', { defaultDeckId: deckId }).catch((error: unknown) => {
       console.error('Setting the default deck failed.', error);
       showToast({ title: DEFAULT_DECK_FAILED, variant: 'error' });
     });

@@ -37,7 +37,7 @@ export function BlockedUsers() {
                   <span className="row-title">{name}</span>
                   {row.user.username ? <span className="row-detail muted">@{row.user.username}</span> : null}
                 </span>
-                <button type="button" className="button button--secondary" aria-label={`Unblock ${name}`} onClick={() => void actions.unblockUser(row.userId)}>
+                <button type="button" className="button button--secondary" aria-label={`Unblock ${name}`} onClick={() => void actions.mutate('user.unblock', { userId: row.userId })}>
                   Unblock
                 </button>
                 {row.syncState === 'failed' ? <BlockFailure userId={row.userId} /> : null}

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { relationshipWith, requestOutcomeTo } from '../../db/queries';
 import { showToast } from '../../stores/ui';
-import { actions, db } from '../../sync/app';
+import { actions, db, newId } from '../../sync/app';
 import { Field } from '../auth/Field';
 import { watchOutcome } from '../chats/settle';
 import { ENTER_USERNAME, findByUsername, relationshipError, REQUEST_FAILED, REQUEST_SENT, USER_NOT_FOUND, USERS_UNAVAILABLE } from './find-friend';
@@ -58,7 +58,7 @@ export function FindFriendForm({ myId }: { myId: string }) {
         return;
       }
       try {
-        await actions.sendFriendRequest(match.id);
+        await actions.mutate('friend.request', { id: newId(), addresseeId: match.id });
       } catch {
         setError(REQUEST_FAILED);
         return;

@@ -34,10 +34,10 @@ export function IncomingRequestItem({ request }: { request: FriendRequestRow }) 
     <li className="row-with-actions">
       <Person user={request.requester} />
       <span className="button-row">
-        <button type="button" className="button" aria-label={`Accept ${name}`} onClick={() => void actions.acceptFriendRequest(request.friendshipId)}>
+        <button type="button" className="button" aria-label={`Accept ${name}`} onClick={() => void actions.mutate('friend.accept', { friendshipId: request.friendshipId })}>
           Accept
         </button>
-        <button type="button" className="button button--secondary" aria-label={`Reject ${name}`} onClick={() => void actions.rejectFriendRequest(request.friendshipId)}>
+        <button type="button" className="button button--secondary" aria-label={`Reject ${name}`} onClick={() => void actions.mutate('friend.reject', { friendshipId: request.friendshipId })}>
           Reject
         </button>
       </span>

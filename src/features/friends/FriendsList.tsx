@@ -73,8 +73,8 @@ export function FriendsList() {
         danger
         onCancel={() => setRemoval(null)}
         onConfirm={() => {
-          if (removal?.mode === 'block') void actions.blockUser(removal.friendship.friend.id, removal.friendship.friendshipId);
-          else if (removal) void actions.removeFriend(removal.friendship.friendshipId);
+          if (removal?.mode === 'block') void actions.mutate('user.block', { userId: removal.friendship.friend.id, friendshipId: removal.friendship.friendshipId });
+          else if (removal) void actions.mutate('friend.remove', { friendshipId: removal.friendship.friendshipId });
           setRemoval(null);
         }}
       />

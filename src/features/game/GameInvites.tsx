@@ -55,8 +55,8 @@ export function GameInvites() {
                 </span>
                 <AnswerButtons
                   about={`game invitation from ${host}`}
-                  onAccept={() => void actions.acceptGameInvite(invite.inviteId).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }))}
-                  onDecline={() => void actions.declineGameInvite(invite.inviteId)}
+                  onAccept={() => void actions.mutate('game.invite.accept', { inviteId: invite.inviteId }).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }))}
+                  onDecline={() => void actions.mutate('game.invite.decline', { inviteId: invite.inviteId })}
                 />
               </li>
             );

@@ -25,7 +25,7 @@ export function LeaveGameDialog({ open, gameId, onClose }: { open: boolean; game
       onCancel={onClose}
       onConfirm={() => {
         onClose();
-        void actions.leaveGame(gameId).then(() => navigate({ to: '/dashboard' }));
+        void actions.mutate('game.leave', { gameId }).then(() => navigate({ to: '/dashboard' }));
       }}
     />
   );

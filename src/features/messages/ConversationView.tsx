@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { directMessagesWith, outboxByTarget, peerProfile } from '../../db/queries';
 import { nameOf } from '../../db/queries/names';
-import { actions, db } from '../../sync/app';
+import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
 import { usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
@@ -91,7 +91,7 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
         <Composer
           blankError={DM_BLANK}
           failureText={DM_SEND_FAILED}
-          onSend={(content) => actions.sendDirectMessage(peerId, content)}
+          onSend={(content) => actions.mutate('dm.send', { id: newId(), receiverId: peerId, content })}
         />
       )}
     </section>

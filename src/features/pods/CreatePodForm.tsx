@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { isValidationError } from '../../contract/validation';
 import { POD_NAME_MAX_LENGTH, podName } from '../../contract/social';
-import { actions } from '../../sync/app';
+import { actions, newId } from '../../sync/app';
 import { Field } from '../auth/Field';
 import { CREATE_FAILED } from './pod-texts';
 
@@ -24,7 +24,7 @@ export function CreatePodForm({ onCreated }: { onCreated?(podId: string): void }
     setFailure(null);
     setBusy(true);
     try {
-      const id = await actions.createPod(parsed.data);
+      const id = await actions.mutate('pod.create', { id: newId(), name: parsed.data });
       setName('');
       onCreated?.(id);
     } catch (caught) {

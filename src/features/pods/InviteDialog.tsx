@@ -11,7 +11,7 @@ import { invitationsOfPod, invitesBeingSent } from '../../db/queries';
 import { nameOf } from '../../db/queries/names';
 import type { OutboxEntry, PodRow } from '../../db/schema';
 import { showToast } from '../../stores/ui';
-import { actions, db } from '../../sync/app';
+import { actions, db, newId } from '../../sync/app';
 import { watchOutcome } from '../chats/settle';
 import { useUserSearch } from '../messages/useUserSearch';
 import { Avatar } from '../profile/Avatar';
@@ -52,7 +52,7 @@ function InviteRow({ user, pod, invited, sending }: { user: PublicUser; pod: Pod
   async function invite() {
     setError(null);
     try {
-      await actions.inviteToPod(pod.id, user.id);
+      await actions.mutate('pod.invite', { id: newId(), podId: pod.id, userId: user.id });
       watchInvite(pod.id, user.id);
     } catch {
       setError(INVITE_FAILED);

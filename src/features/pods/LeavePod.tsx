@@ -56,8 +56,8 @@ function TransferDialog({ pod, myId, open, onOpenChange, onLeft }: LeavePodProps
     setError(null);
     setBusy(true);
     try {
-      await actions.assignPodOwner(pod.id, newOwnerId);
-      await actions.leavePod(pod.id);
+      await actions.mutate('pod.owner.assign', { podId: pod.id, newOwnerId });
+      await actions.mutate('pod.leave', { podId: pod.id });
       watchLeave(pod.id, { success: TRANSFERRED, failure: TRANSFER_FAILED });
       onLeft();
     } catch {
@@ -117,10 +117,10 @@ export function LeavePod({ pod, myId, onLeft }: LeavePodProps) {
     setError(undefined);
     try {
       if (mode === 'delete') {
-        await actions.deletePod(pod.id);
+        await actions.mutate('pod.delete', { podId: pod.id });
         watchLeave(pod.id, { failure: LEAVE_DELETE_FAILED });
       } else {
-        await actions.leavePod(pod.id);
+        await actions.mutate('pod.leave', { podId: pod.id });
         watchLeave(pod.id, { failure: LEAVE_FAILED });
       }
       setOpen(false);

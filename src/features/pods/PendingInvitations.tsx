@@ -32,7 +32,7 @@ export function PendingInvitations({ pod, myId, isOwner }: { pod: PodRow; myId: 
                 type="button"
                 className="button button--secondary"
                 aria-label={`Withdraw the invitation of ${nameOf(invitation.invitee)}`}
-                onClick={() => void actions.withdrawPodInvitation(pod.id, invitation.invitationId).catch(() => undefined)}
+                onClick={() => void actions.mutate('pod.invitation.withdraw', { podId: pod.id, invitationId: invitation.invitationId }).catch(() => undefined)}
               >
                 Withdraw
               </button>

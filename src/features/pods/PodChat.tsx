@@ -1,5 +1,5 @@
 /**
- * One pod's chat: header (name, members with the Owner badge, pending invitations with Withdraw
+ * One pod's chat: header (name, description (PodDescription.tsx), members with the Owner badge, pending invitations with Withdraw
  * for the owner and their inviters, Invite / Remove Members /
  * Leave Pod), messages oldest → newest as 'sender name: content', the composer. While open
  * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { isLocalOnlyPod, latestPodMessages, outboxByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
 import { nameOf } from '../../db/queries/names';
 import type { PodRow } from '../../db/schema';
-import { actions, db } from '../../sync/app';
+import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/pull';
 import { useLiveStatus, usePullState } from '../chats/hooks';
 import { listState } from '../chats/list-state';
@@ -23,6 +23,7 @@ import { InviteDialog } from './InviteDialog';
 import { LeavePod } from './LeavePod';
 import { PendingInvitations } from './PendingInvitations';
 import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
+import { PodDescription } from './PodDescription';
 import { PodFailure } from './PodFailure';
 import { PodLeaderboard } from './PodLeaderboard';
 import { RemoveMembersDialog } from './RemoveMembersDialog';
@@ -121,6 +122,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
         {back}
         <div className="chat-header-text">
           <h2 id="pod-chat-title">{pod.name}</h2>
+          <PodDescription pod={pod} isOwner={isOwner} />
           <details className="members">
             <summary>{pod.members.length === 1 ? '1 member' : `${pod.members.length} members`}</summary>
             <ul aria-label="Members" className="member-list">
@@ -143,7 +145,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
       <PodFailure pod={pod} />
       <PodLeaderboard pod={pod} myId={myId} />
       <PodMessages pod={pod} />
-      <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.sendPodMessage(podId, content)} />
+      <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.mutate('pod.message.send', { id: newId(), podId, content })} />
     </section>
   );
 }

@@ -55,8 +55,8 @@ export function PodInvitations({ myId }: { myId: string }) {
               </span>
               <AnswerButtons
                 about={`invitation to ${invitation.pod.name}`}
-                onAccept={() => void actions.acceptPodInvitation(invitation.invitationId)}
-                onDecline={() => void actions.declinePodInvitation(invitation.invitationId)}
+                onAccept={() => void actions.mutate('pod.invitation.accept', { invitationId: invitation.invitationId })}
+                onDecline={() => void actions.mutate('pod.invitation.decline', { invitationId: invitation.invitationId })}
               />
             </li>
           ))}

@@ -64,7 +64,7 @@ export function PodList({ myId, onOpen }: PodListProps) {
         danger
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) void actions.deletePod(deleting.id);
+          if (deleting) void actions.mutate('pod.delete', { podId: deleting.id });
           setDeleting(null);
         }}
       />

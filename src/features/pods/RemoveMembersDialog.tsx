@@ -34,7 +34,7 @@ export function RemoveMembersDialog({ pod }: { pod: PodRow }) {
   const others = pod.members.filter((member) => member.id !== ownerId);
 
   async function remove(userId: string) {
-    await actions.removePodMember(pod.id, userId);
+    await actions.mutate('pod.member.remove', { podId: pod.id, userId });
     watchRemoval(pod.id, userId);
   }
 

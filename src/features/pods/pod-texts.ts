@@ -22,6 +22,7 @@ export const INVITE_FAILED = 'Failed to send invitation.';
 export const INVITE_SENT = 'Invitation sent!';
 export const INVITE_SEARCH_FAILED = 'Unable to search users right now.';
 export const WITHDRAW_FAILED = 'Failed to withdraw invitation.';
+export const DESCRIBE_FAILED = 'Failed to save the description.';
 /** The spec's business constants: the pod invite search starts at 3 characters. */
 export const INVITE_MIN_LENGTH = 3;
 
@@ -38,6 +39,8 @@ export function podFailureText(name: MutationName | string): string {
       return REMOVE_FAILED;
     case 'pod.owner.assign':
       return TRANSFER_FAILED;
+    case 'pod.describe':
+      return DESCRIBE_FAILED;
     default:
       return 'This change to the pod was not saved.';
   }

@@ -1,6 +1,6 @@
 /**
  * The profile form's state: a draft over the mirror row, saved PROFILE_AUTOSAVE_MS after the
- * last change (the spec's profile update call) through actions.saveProfile, and once more when the form
+ * last change (the spec's profile update call) through actions.mutate('profile.update'), and once more when the form
  * unmounts with changes left. The mirror never overwrites a field while it is a draft.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -32,7 +32,7 @@ export function useProfileDraft(user: UserRow) {
     }
     setPhase('saving');
     try {
-      await actions.saveProfile(plan.patch);
+      await actions.mutate('profile.update', plan.patch);
       setDraft((current) => withoutSettled(current, plan.settled));
       setPhase('saved');
     } catch (error) {

@@ -29,6 +29,7 @@ describe('creating and reading pods', () => {
     expect(answer.body).toEqual({
       id,
       name: 'Commander Night',
+      description: null,
       ownerId: ann!.user.id,
       createdById: ann!.user.id,
       members: [publicOf(ann!)],

@@ -15,7 +15,7 @@ import type { DirectMessage, PodMessage } from '../../../src/contract/social';
 import { REPLAYED_HEADER } from '../../../server/idempotency';
 import { appliedMutations, directMessages, podMembers, podMessages, pods, syncHeads, syncLog } from '../../../server/db/schema';
 import type { LoneOutcome } from '../../../server/sync/mutator';
-import { serverMutators } from '../../../server/sync/registry';
+import { serverMutators } from '../../../server/mutations';
 import { startServer, type SocketResult, type TestServer } from '../helpers';
 import { connect, keyed, makePod, ofType, people, settle, type Person } from '../social/support';
 import { mutation, push } from './support';

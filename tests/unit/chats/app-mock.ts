@@ -52,6 +52,51 @@ const resolved = () => vi.fn(async (..._args: unknown[]): Promise<unknown> => un
 export const actions = {
   searchUsers: vi.fn(async (_q: string): Promise<PublicUser[]> => []),
   listAllUsers: vi.fn(async (): Promise<PublicUser[]> => []),
+  /** The one write action: handed to the spy of its kind below, so a test names the write it expects. */
+  mutate: vi.fn(async (name: string, input: unknown): Promise<unknown> => {
+    const args = input as Record<string, string>;
+    switch (name) {
+      case 'dm.send':
+        return actions.sendDirectMessage(args.receiverId!, args.content!);
+      case 'pod.create':
+        return actions.createPod(args.name!);
+      case 'pod.message.send':
+        return actions.sendPodMessage(args.podId!, args.content!);
+      case 'pod.invite':
+        return actions.inviteToPod(args.podId, args.userId);
+      case 'pod.invitation.accept':
+        return actions.acceptPodInvitation(args.invitationId);
+      case 'pod.invitation.decline':
+        return actions.declinePodInvitation(args.invitationId);
+      case 'pod.invitation.withdraw':
+        return actions.withdrawPodInvitation(args.podId, args.invitationId);
+      case 'pod.member.remove':
+        return actions.removePodMember(args.podId, args.userId);
+      case 'pod.owner.assign':
+        return actions.assignPodOwner(args.podId, args.newOwnerId);
+      case 'pod.leave':
+        return actions.leavePod(args.podId);
+      case 'pod.delete':
+        return actions.deletePod(args.podId);
+      case 'pod.describe':
+        return actions.describePod(args.podId, args.description);
+      case 'friend.request':
+        return actions.sendFriendRequest(args.addresseeId);
+      case 'friend.accept':
+        return actions.acceptFriendRequest(args.friendshipId);
+      case 'friend.reject':
+        return actions.rejectFriendRequest(args.friendshipId);
+      case 'friend.remove':
+        return actions.removeFriend(args.friendshipId);
+      case 'game.invite.accept':
+        return actions.acceptGameInvite(args.inviteId);
+      case 'game.invite.decline':
+        return actions.declineGameInvite(args.inviteId);
+      default:
+        throw new Error(`the chat tests have no spy for ${name}`);
+    }
+  }),
+  // One spy per write kind the chat screens make (reached through `mutate`).
   sendDirectMessage: vi.fn(async (_receiverId: string, _content: string): Promise<string> => crypto.randomUUID()),
   createPod: vi.fn(async (_name: string): Promise<string> => crypto.randomUUID()),
   sendPodMessage: vi.fn(async (_podId: string, _content: string): Promise<string> => crypto.randomUUID()),
@@ -63,21 +108,24 @@ export const actions = {
   assignPodOwner: resolved(),
   leavePod: resolved(),
   deletePod: resolved(),
+  describePod: resolved(),
   sendFriendRequest: resolved(),
   acceptFriendRequest: resolved(),
   rejectFriendRequest: resolved(),
   removeFriend: resolved(),
+  acceptGameInvite: resolved(),
+  declineGameInvite: resolved(),
   joinPod: vi.fn((_podId: string) => true),
   leavePodChannel: vi.fn((_podId: string) => true),
   pullList: resolved(),
   pullPodMessages: resolved(),
   pullPodInvites: resolved(),
   pullDirectMessages: resolved(),
-  acceptGameInvite: resolved(),
-  declineGameInvite: resolved(),
   retryWrite: resolved(),
   discardWrite: resolved(),
 };
+
+export const newId = (): string => crypto.randomUUID();
 
 export const me: PublicUser = { id: 'me', username: 'ana', displayName: 'Ana', avatarUrl: null };
 export const bo: PublicUser = { id: 'u-bo', username: 'bo', displayName: null, avatarUrl: null };

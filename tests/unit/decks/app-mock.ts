@@ -1,7 +1,7 @@
 /**
  * Stand-in for src/sync/app in the deck component tests: a fresh fake-indexeddb mirror per
  * test file and spy actions. The deck and profile writes run the real optimistic code
- * (src/sync/writes: the mutations' client side) against that mirror with a sender that never
+ * (src/sync/writes and src/mutations: the mutations' client side) against that mirror with a sender that never
  * sends, so a test sees exactly what a user sees right after saving offline.
  * Use: vi.mock('../../../src/sync/app', () => import('./app-mock')).
  */
@@ -14,7 +14,7 @@ import type { ApiClient } from '../../../src/sync/api';
 import type { SyncContext } from '../../../src/sync/context';
 import type { PullState } from '../../../src/sync/pull';
 import type { CommanderSearchResult } from '../../../src/sync/table/cards';
-import { writes } from '../../../src/sync/writes';
+import { mutateAndSend, saveDeck } from '../../../src/sync/writes';
 
 export const db: PodTableDB = openDatabase(`decks-test-${crypto.randomUUID()}`);
 
@@ -28,12 +28,18 @@ const ctx: SyncContext = {
   kick: () => undefined,
 };
 
-const realSaveDeck = (input: DeckInput, existingId?: string) => writes.saveDeck(ctx, input, existingId);
-const realDeleteDeck = (id: string) => writes.deleteDeck(ctx, id);
-const realSaveProfile = (patch: UpdateMeBody) => writes.saveProfile(ctx, patch);
+const realSaveDeck = (input: DeckInput, existingId?: string) => saveDeck(ctx, input, existingId);
+const realDeleteDeck = (id: string) => mutateAndSend(ctx, 'deck.delete', { id });
+const realSaveProfile = (patch: UpdateMeBody) => mutateAndSend(ctx, 'profile.update', patch);
 const noCards = async (_query: string, _partner?: boolean): Promise<CommanderSearchResult> => ({ cards: [], offline: false });
 
 export const actions = {
+  /** The one write action: handed to the spy of its kind below, so a test names the write it expects. */
+  mutate: vi.fn(async (name: string, input: unknown): Promise<unknown> => {
+    if (name === 'deck.delete') return actions.deleteDeck((input as { id: string }).id);
+    if (name === 'profile.update') return actions.saveProfile(input as UpdateMeBody);
+    throw new Error(`the deck tests have no spy for ${name}`);
+  }),
   saveDeck: vi.fn(realSaveDeck),
   deleteDeck: vi.fn(realDeleteDeck),
   saveProfile: vi.fn(realSaveProfile),

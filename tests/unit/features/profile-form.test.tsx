@@ -7,7 +7,7 @@ vi.mock('../../../src/sync/app', async () => {
   return {
     db: openDatabase(`profile-form-test-${crypto.randomUUID()}`),
     actions: {
-      saveProfile: vi.fn(async () => undefined),
+      mutate: vi.fn(async () => 'id'),
       retryWrite: vi.fn(),
       discardWrite: vi.fn(),
       changeEmail: vi.fn(async () => 'We have sent a confirmation link to new@example.com. Your e-mail address changes when you open it.'),
@@ -48,7 +48,7 @@ function outboxEntry(patch: Partial<OutboxEntry>): OutboxEntry {
 describe('profile form', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.mocked(actions.saveProfile).mockClear();
+    vi.mocked(actions.mutate).mockClear();
     await db.outbox.clear();
   });
   afterEach(() => {
@@ -73,16 +73,16 @@ describe('profile form', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Ana Bo' } });
     await act(async () => vi.advanceTimersByTime(1000));
-    expect(actions.saveProfile).not.toHaveBeenCalled();
+    expect(actions.mutate).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(500));
-    expect(actions.saveProfile).toHaveBeenCalledExactlyOnceWith({ displayName: 'Ana Bo' });
+    expect(actions.mutate).toHaveBeenCalledExactlyOnceWith('profile.update', { displayName: 'Ana Bo' });
   });
 
   it('does not save a display name with a control character and says why', async () => {
     render(<ProfileForm user={user} />);
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Ana\u0007' } });
     await act(async () => vi.advanceTimersByTime(1500));
-    expect(actions.saveProfile).not.toHaveBeenCalled();
+    expect(actions.mutate).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Text cannot contain control characters.');
   });
 

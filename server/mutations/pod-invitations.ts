@@ -7,20 +7,20 @@
  * also the one who withdrew); every member when someone joins (POD_UPDATED).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isForeignKeyViolation } from '../../db/errors';
-import { podInvitations, podMembers, pods } from '../../db/schema';
-import type { DbOrTx } from '../../db/types';
-import { conflict, forbidden, notFound } from '../../errors';
-import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
-import { assertNotBlocked } from '../../social/blocks';
-import { SocialText } from '../../social/text';
-import { publicUsers, toPodInvitation, type PodInvitationRow } from '../../social/views';
-import { findUserById } from '../../users/repo';
-import { isUuid } from '../../validate';
-import type { ServerMutator } from '../mutator';
-import type { ChangeRecorder } from '../recorder';
-import { announcePodRecordsToJoiner } from './podRecords';
-import { ref } from '../refs';
+import { isForeignKeyViolation } from '../db/errors';
+import { podInvitations, podMembers, pods } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+import { conflict, forbidden, notFound } from '../errors';
+import { isPodMember, lockPodForMember, podView } from '../social/podsRepo';
+import { assertNotBlocked } from '../social/blocks';
+import { SocialText } from '../social/text';
+import { publicUsers, toPodInvitation, type PodInvitationRow } from '../social/views';
+import { findUserById } from '../users/repo';
+import { isUuid } from '../validate';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import type { ChangeRecorder } from '../sync/recorder';
+import { announcePodRecordsToJoiner } from '../social/pod-records';
+import { ref } from '../sync/refs';
 import { announcePod } from './pods';
 
 export async function invitationViews(db: DbOrTx, rows: PodInvitationRow[]) {
@@ -140,3 +140,11 @@ export async function withdrawInvitationsSentBy(tx: DbOrTx, log: ChangeRecorder,
     log.emit([invitation.inviteeId, userId], [ref('podInvitation', invitation.id)], { type: 'POD_INVITATION_REMOVED', invitationId: invitation.id });
   }
 }
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const podInvitationMutators = {
+  'pod.invite': podInvite,
+  'pod.invitation.accept': podInvitationAccept,
+  'pod.invitation.decline': podInvitationDecline,
+  'pod.invitation.withdraw': podInvitationWithdraw,
+} satisfies Partial<ServerMutators>;

@@ -6,19 +6,19 @@
  * Heard by: POD_UPDATED to every member after a change; POD_REMOVED to whoever lost the pod.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Pod } from '../../../src/contract/social';
-import { deletedPods, podInvitations, podMembers, pods } from '../../db/schema';
-import type { Tx } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { isPodMember, lockPodForMember, podView } from '../../social/podsRepo';
-import { SocialText } from '../../social/text';
-import type { PodRow } from '../../social/views';
-import { isUuid } from '../../validate';
-import type { MutationContext, ServerMutator } from '../mutator';
-import type { ChangeRecorder } from '../recorder';
-import { ref } from '../refs';
-import { withdrawInvitationsSentBy } from './podInvitations';
-import { withdrawPodRecordsFromLeaver } from './podRecords';
+import type { Pod } from '../../src/contract/social';
+import { deletedPods, podInvitations, podMembers, pods } from '../db/schema';
+import type { Tx } from '../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { isPodMember, lockPodForMember, podView } from '../social/podsRepo';
+import { SocialText } from '../social/text';
+import type { PodRow } from '../social/views';
+import { isUuid } from '../validate';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
+import type { ChangeRecorder } from '../sync/recorder';
+import { ref } from '../sync/refs';
+import { withdrawInvitationsSentBy } from './pod-invitations';
+import { withdrawPodRecordsFromLeaver } from '../social/pod-records';
 
 function requireOwner(pod: PodRow, userId: string): void {
   if (pod.ownerId !== userId) throw forbidden(SocialText.ownerOnly);
@@ -108,6 +108,17 @@ export const podRename: ServerMutator<'pod.rename'> = {
   },
 };
 
+/** The owner sets or clears (null) the pod's description, as they rename it. */
+export const podDescribe: ServerMutator<'pod.describe'> = {
+  async apply({ tx, me, now, log }, args) {
+    const row = await lockPodForMember(tx, args.podId, me.id);
+    requireOwner(row, me.id);
+    const pod = await touchPod(tx, row.id, now, { description: args.description });
+    announcePod(log, pod);
+    return pod;
+  },
+};
+
 export const podDelete: ServerMutator<'pod.delete'> = {
   async apply(ctx, args) {
     const row = await lockPodForMember(ctx.tx, args.podId, ctx.me.id);
@@ -173,3 +184,14 @@ export const podLeave: ServerMutator<'pod.leave'> = {
     return undefined;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const podMutators = {
+  'pod.create': podCreate,
+  'pod.rename': podRename,
+  'pod.describe': podDescribe,
+  'pod.member.remove': podMemberRemove,
+  'pod.owner.assign': podOwnerAssign,
+  'pod.leave': podLeave,
+  'pod.delete': podDelete,
+} satisfies Partial<ServerMutators>;

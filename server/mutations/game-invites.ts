@@ -12,17 +12,17 @@
  * A stranger naming someone else's invitation gets the same 404 as for one that does not exist.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Game } from '../../../src/contract/game';
-import { GameInviteText } from '../../../src/contract/game-invites';
-import { gameInvites, gamePlayers } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { asGuestSeat } from '../../games/invites';
-import { gameReaders } from '../../games/podReaders';
-import { GameServerText, findGame, loadGame, saveGame } from '../../games/repo';
-import { findUserById } from '../../users/repo';
-import { isUuid } from '../../validate';
-import type { MutationContext, ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import type { Game } from '../../src/contract/game';
+import { GameInviteText } from '../../src/contract/game-invites';
+import { gameInvites, gamePlayers } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { asGuestSeat } from '../games/invites';
+import { audienceOfGame } from '../visibility/games';
+import { GameServerText, findGame, loadGame, saveGame } from '../games/repo';
+import { findUserById } from '../users/repo';
+import { isUuid } from '../validate';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
 
 /** The invitation addressed to me, with its game locked; 404 otherwise. */
 async function lockMyInvite({ tx, me }: MutationContext, inviteId: string) {
@@ -59,7 +59,7 @@ export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
     await saveGame(tx, next);
     await tx.insert(gamePlayers).values({ gameId: game.id, userId: me.id }).onConflictDoNothing();
     log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
-    log.emit(await gameReaders(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await audienceOfGame(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
     return next;
   },
 };
@@ -75,7 +75,7 @@ export const gameInviteDecline: ServerMutator<'game.invite.decline'> = {
     );
     await saveGame(tx, next);
     log.emit([me.id], [ref('gameInvite', inviteId)], { type: 'GAME_INVITE_REMOVED', inviteId });
-    log.emit(await gameReaders(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await audienceOfGame(tx, next), [ref('game', game.id)], { type: 'GAME_UPDATED', payload: next });
     return undefined;
   },
 };
@@ -94,8 +94,15 @@ export const gameLeave: ServerMutator<'game.leave'> = {
     );
     await saveGame(tx, next);
     await tx.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, me.id)));
-    log.emit(await gameReaders(tx, next), [ref('game', gameId)], { type: 'GAME_UPDATED', payload: next });
+    log.emit(await audienceOfGame(tx, next), [ref('game', gameId)], { type: 'GAME_UPDATED', payload: next });
     log.emit([me.id], [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
     return undefined;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const gameInviteMutators = {
+  'game.invite.accept': gameInviteAccept,
+  'game.invite.decline': gameInviteDecline,
+  'game.leave': gameLeave,
+} satisfies Partial<ServerMutators>;

@@ -3,18 +3,24 @@
  * (an accepted game arrives with the server's answer: the mirror cannot build it, the invitee
  * never saw it); leaving removes the game from this user's lists at once.
  */
-import type { ClientMutator, RowView } from './types';
+import * as z from 'zod/mini';
+import { defineMutation, ref, type RowView } from './types';
 
 const answerInvite = {
+  args: z.object({ inviteId: ref }),
   target: (args: { inviteId: string }) => ({ table: 'gameInvites', id: args.inviteId }),
   apply(view: RowView, args: { inviteId: string }) {
     if (view.get('gameInvites', args.inviteId)) view.delete('gameInvites', args.inviteId);
   },
 };
-export const gameInviteAccept: ClientMutator<'game.invite.accept'> = answerInvite;
-export const gameInviteDecline: ClientMutator<'game.invite.decline'> = answerInvite;
 
-export const gameLeave: ClientMutator<'game.leave'> = {
-  target: (args) => ({ table: 'games', id: args.gameId }),
-  apply: (view, args) => view.delete('games', args.gameId),
+export const gameInviteMutations = {
+  'game.invite.accept': defineMutation(answerInvite),
+  'game.invite.decline': defineMutation(answerInvite),
+
+  'game.leave': defineMutation({
+    args: z.object({ gameId: ref }),
+    target: (args) => ({ table: 'games', id: args.gameId }),
+    apply: (view, args) => view.delete('games', args.gameId),
+  }),
 };

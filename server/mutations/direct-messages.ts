@@ -5,17 +5,18 @@
  * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../src/contract/users';
-import { blocks, directMessages } from '../../db/schema';
-import { isForeignKeyViolation } from '../../db/errors';
-import { badRequest, conflict, notFound } from '../../errors';
-import { assertNotBlocked } from '../../social/blocks';
-import { SocialText } from '../../social/text';
-import { publicUsers, toDirectMessage } from '../../social/views';
-import { isUuid } from '../../validate';
-import { loneOutcome, loneWriteStatement, runLoneWrite } from '../lone-write';
-import type { ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import type { PublicUser } from '../../src/contract/users';
+import { blocks, directMessages } from '../db/schema';
+import { isForeignKeyViolation } from '../db/errors';
+import { badRequest, conflict, notFound } from '../errors';
+import { assertNotBlocked } from '../social/blocks';
+import { SocialText } from '../social/text';
+import { publicUsers, toDirectMessage } from '../social/views';
+import { isUuid } from '../validate';
+import { loneOutcome, loneWriteStatement, runLoneWrite } from '../sync/lone-write';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
+import { audienceOfDirectMessage } from '../visibility/direct-messages';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -68,7 +69,7 @@ export const dmSend: ServerMutator<'dm.send'> = {
       return toDirectMessage(existing, people);
     }
     const message = toDirectMessage(created, people);
-    log.emit([me.id, args.receiverId], [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
+    log.emit(audienceOfDirectMessage({ senderId: me.id, receiverId: args.receiverId }), [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
     return message;
   },
   async applyAlone(ctx, args) {
@@ -91,3 +92,8 @@ export const dmSend: ServerMutator<'dm.send'> = {
     return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const directMessageMutators = {
+  'dm.send': dmSend,
+} satisfies Partial<ServerMutators>;

@@ -17,18 +17,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Game } from '../../../src/contract/game';
-import { GameText } from '../../../src/contract/game';
-import { applyIncrement } from '../../../src/game/counters';
-import { startGame } from '../../../src/game/start';
-import { applyGameUpdate } from '../../../src/game/update';
-import { gameInvites, gamePlayers, games, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { createClaims } from '../../games/claims';
-import { gameForViewer } from '../../games/guestEmails';
-import { knownTo, toGameInvite } from '../../games/invites';
-import { podMembersAmong } from '../../games/pods';
-import { admitMails } from '../../mailGate';
+import type { Game } from '../../src/contract/game';
+import { GameText } from '../../src/contract/game';
+import { applyIncrement } from '../../src/game/counters';
+import { startGame } from '../../src/game/start';
+import { applyGameUpdate } from '../../src/game/update';
+import { gameInvites, gamePlayers, games, users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { createClaims } from '../games/claims';
+import { gameForViewer } from '../games/guestEmails';
+import { knownTo, toGameInvite } from '../games/invites';
+import { podMembersAmong } from '../games/pods';
+import { admitMails } from '../mailGate';
 import {
   GameServerText,
   findGame,
@@ -40,13 +40,14 @@ import {
   recordChange,
   rethrowRuleError,
   saveGame,
-} from '../../games/repo';
-import { gameReaders } from '../../games/podReaders';
-import { blockersAmong } from '../../social/blocks';
-import { publicUsers } from '../../social/views';
-import { isUuid } from '../../validate';
-import type { MutationContext, ServerMutator } from '../mutator';
-import { ref } from '../refs';
+} from '../games/repo';
+import { audienceOfGame } from '../visibility/games';
+import { blockersAmong } from '../social/blocks';
+import { publicUsers } from '../social/views';
+import { isUuid } from '../validate';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
+import { audienceOfGameInvite } from '../visibility/game-invites';
 
 async function lockGame({ tx, me }: MutationContext, gameId: string): Promise<Game> {
   if (!isUuid(gameId)) throw notFound(GameServerText.notFound);
@@ -57,10 +58,10 @@ async function lockGame({ tx, me }: MutationContext, gameId: string): Promise<Ga
 
 /** The whole game to its readers; a pod member who could read `before` but not `game` (it was resumed) loses it. */
 async function announceGame({ log, tx }: MutationContext, game: Game, before?: Game): Promise<void> {
-  const readers = await gameReaders(tx, game);
+  const readers = await audienceOfGame(tx, game);
   log.emit(readers, [ref('game', game.id)], { type: 'GAME_UPDATED', payload: game });
   if (!before) return;
-  const gone = (await gameReaders(tx, before)).filter((id) => !readers.includes(id));
+  const gone = (await audienceOfGame(tx, before)).filter((id) => !readers.includes(id));
   log.emit(gone, [ref('game', game.id)], { type: 'GAME_REMOVED', gameId: game.id });
 }
 
@@ -114,7 +115,7 @@ export const gameCreate: ServerMutator<'game.create'> = {
         .insert(gameInvites)
         .values({ id: randomUUID(), gameId: record.id, inviteeId: p.userId, invitedById: me.id, seatNumber: p.seatNumber, createdAt: now })
         .returning();
-      ctx.log.emit([p.userId], [ref('gameInvite', row!.id)], { type: 'GAME_INVITE', payload: toGameInvite(row!, record, inviter!) });
+      ctx.log.emit(audienceOfGameInvite(row!), [ref('gameInvite', row!.id)], { type: 'GAME_INVITE', payload: toGameInvite(row!, record, inviter!) });
     }
     // Budgets spent here, so the creator's 429 (sender budget) refuses the whole create (server/mailGate.ts).
     const mails = await admitMails(deps, await createClaims(tx, record, hostName, deps.config.appUrl, now), { sender: `user:${me.id}`, overSender: 'refuse' });
@@ -193,8 +194,16 @@ export const gameDelete: ServerMutator<'game.delete'> = {
     // Pending invitations go with the game (cascade); their invitees hear it.
     const invites = await ctx.tx.select({ id: gameInvites.id, inviteeId: gameInvites.inviteeId }).from(gameInvites).where(eq(gameInvites.gameId, gameId));
     await ctx.tx.delete(games).where(eq(games.id, gameId));
-    for (const invite of invites) ctx.log.emit([invite.inviteeId], [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
-    ctx.log.emit(await gameReaders(ctx.tx, game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
+    for (const invite of invites) ctx.log.emit(audienceOfGameInvite(invite), [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
+    ctx.log.emit(await audienceOfGame(ctx.tx, game), [ref('game', gameId)], { type: 'GAME_REMOVED', gameId });
     return undefined;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const gameMutators = {
+  'game.create': gameCreate,
+  'game.increment': gameIncrementMutator,
+  'game.update': gameUpdateMutator,
+  'game.delete': gameDelete,
+} satisfies Partial<ServerMutators>;

@@ -6,15 +6,18 @@
  * Blocking an account that does not exist is 404; unblocking someone not blocked is a no-op.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { BlockText } from '../../../src/contract/blocks';
-import { blocks, friendships, gameInvites } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
-import { blockViews } from '../../social/blocks';
-import { SocialText } from '../../social/text';
-import { findUserById } from '../../users/repo';
-import { isUuid } from '../../validate';
-import type { ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import { BlockText } from '../../src/contract/blocks';
+import { blocks, friendships, gameInvites } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { blockViews } from '../social/blocks';
+import { SocialText } from '../social/text';
+import { findUserById } from '../users/repo';
+import { isUuid } from '../validate';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
+import { audienceOfBlock } from '../visibility/blocks';
+import { audienceOfFriendship } from '../visibility/friendships';
+import { audienceOfGameInvite } from '../visibility/game-invites';
 
 export const userBlock: ServerMutator<'user.block'> = {
   async apply({ tx, me, now, log }, { userId }) {
@@ -27,15 +30,15 @@ export const userBlock: ServerMutator<'user.block'> = {
       and(eq(friendships.requesterId, userId), eq(friendships.addresseeId, me.id)),
     );
     for (const ended of await tx.delete(friendships).where(pair).returning({ id: friendships.id })) {
-      log.emit([me.id, userId], [ref('friendship', ended.id)], { type: 'FRIENDSHIP_REMOVED', friendshipId: ended.id });
+      log.emit(audienceOfFriendship({ requesterId: me.id, addresseeId: userId }), [ref('friendship', ended.id)], { type: 'FRIENDSHIP_REMOVED', friendshipId: ended.id });
     }
     const withdrawn = await tx
       .delete(gameInvites)
       .where(and(eq(gameInvites.inviteeId, me.id), eq(gameInvites.invitedById, userId)))
-      .returning({ id: gameInvites.id });
-    for (const invite of withdrawn) log.emit([me.id], [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
+      .returning({ id: gameInvites.id, inviteeId: gameInvites.inviteeId });
+    for (const invite of withdrawn) log.emit(audienceOfGameInvite(invite), [ref('gameInvite', invite.id)], { type: 'GAME_INVITE_REMOVED', inviteId: invite.id });
     const [view] = await blockViews(tx, [row!]);
-    log.emit([me.id], [ref('block', userId)], { type: 'BLOCK_ADDED', payload: view! });
+    log.emit(audienceOfBlock({ blockerId: me.id }), [ref('block', userId)], { type: 'BLOCK_ADDED', payload: view! });
     return view;
   },
   async current({ tx, me }, { userId }) {
@@ -49,7 +52,13 @@ export const userUnblock: ServerMutator<'user.unblock'> = {
   async apply({ tx, me, log }, { userId }) {
     if (!isUuid(userId)) return undefined;
     const removed = await tx.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, userId))).returning();
-    if (removed.length > 0) log.emit([me.id], [ref('block', userId)], { type: 'BLOCK_REMOVED', userId });
+    if (removed.length > 0) log.emit(audienceOfBlock({ blockerId: me.id }), [ref('block', userId)], { type: 'BLOCK_REMOVED', userId });
     return undefined;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const blockMutators = {
+  'user.block': userBlock,
+  'user.unblock': userUnblock,
+} satisfies Partial<ServerMutators>;

@@ -4,18 +4,18 @@
  * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import { isForeignKeyViolation } from '../../db/errors';
-import { rowsOf } from '../../db/rows';
-import { namedStatement } from '../../db/statements';
-import { podMembers, podMessages, pods, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { SocialText } from '../../social/text';
-import { publicUsers, toPodMessage, type UserMap } from '../../social/views';
-import type { PublicUser } from '../../../src/contract/users';
-import { isUuid } from '../../validate';
-import type { ServerMutator } from '../mutator';
-import { loneOutcome, loneWriteStatement, runLoneWrite } from '../lone-write';
-import { ref } from '../refs';
+import { isForeignKeyViolation } from '../db/errors';
+import { rowsOf } from '../db/rows';
+import { namedStatement } from '../db/statements';
+import { podMembers, podMessages, pods, users } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { SocialText } from '../social/text';
+import { publicUsers, toPodMessage, type UserMap } from '../social/views';
+import type { PublicUser } from '../../src/contract/users';
+import { isUuid } from '../validate';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import { loneOutcome, loneWriteStatement, runLoneWrite } from '../sync/lone-write';
+import { ref } from '../sync/refs';
 
 /** The row of the send statement: the members, the sender's public fields, the message when inserted (nulls when not). */
 interface SendRow {
@@ -145,3 +145,8 @@ export const podMessageSend: ServerMutator<'pod.message.send'> = {
     return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const podMessageMutators = {
+  'pod.message.send': podMessageSend,
+} satisfies Partial<ServerMutators>;

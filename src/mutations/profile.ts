@@ -1,7 +1,7 @@
 /** profile.update: the signed-in user's row, patched as the server will patch it. */
-import type { UpdateMeBody } from '../../contract/users';
-import type { UserRow } from '../../db/schema';
-import type { ClientMutator } from './types';
+import { updateMeBody, type UpdateMeBody } from '../contract/users';
+import type { UserRow } from '../db/schema';
+import { defineMutation } from './types';
 
 export function patchUser(row: UserRow, patch: UpdateMeBody): UserRow {
   const next = { ...row };
@@ -11,10 +11,13 @@ export function patchUser(row: UserRow, patch: UpdateMeBody): UserRow {
   return next;
 }
 
-export const profileUpdate: ClientMutator<'profile.update'> = {
-  target: (_args, { me }) => ({ table: 'users', id: me.id }),
-  apply(view, args, { me }) {
-    const row = view.get<UserRow>('users', me.id);
-    if (row) view.put('users', me.id, patchUser(row, args));
-  },
+export const profileMutations = {
+  'profile.update': defineMutation({
+    args: updateMeBody,
+    target: (_args, { me }) => ({ table: 'users', id: me.id }),
+    apply(view, args, { me }) {
+      const row = view.get<UserRow>('users', me.id);
+      if (row) view.put('users', me.id, patchUser(row, args));
+    },
+  }),
 };

@@ -1,13 +1,13 @@
 /** profile.update: PUT /api/users/me's change (display name, e-mail, default deck). */
 import { eq, sql } from 'drizzle-orm';
-import { AccountText, ServerText } from '../../../src/contract/users';
-import { users } from '../../db/schema';
-import { findOwnDeck } from '../../decks/repo';
-import { badRequest, unauthorized } from '../../errors';
-import { findUserById, rethrowUserConflict } from '../../users/repo';
-import { toUser } from '../../users/view';
-import type { ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import { AccountText, ServerText } from '../../src/contract/users';
+import { users } from '../db/schema';
+import { findOwnDeck } from '../decks/repo';
+import { badRequest, unauthorized } from '../errors';
+import { findUserById, rethrowUserConflict } from '../users/repo';
+import { toUser } from '../users/view';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
 
 export const CHOOSE_OWN_DECK = 'Choose one of your decks.';
 
@@ -53,3 +53,8 @@ export const profileUpdate: ServerMutator<'profile.update'> = {
     return row ? toUser(row) : null;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const profileMutators = {
+  'profile.update': profileUpdate,
+} satisfies Partial<ServerMutators>;

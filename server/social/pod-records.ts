@@ -1,5 +1,5 @@
 /**
- * A pod's ended games follow its membership (server/games/podReaders.ts): who joins gets them at
+ * A pod's ended games follow its membership (server/visibility/games.ts): who joins gets them at
  * once (one GAME_UPDATED each, in the change log, so a device that was offline pulls them by
  * cursor), who leaves or is removed loses those they did not play in (GAME_REMOVED). Without
  * this a new member saw the pod's history only at their next full snapshot.
@@ -7,11 +7,11 @@
  * as many entries (a snapshot would then be cheaper; not needed at pod sizes seen so far).
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { games } from '../../db/schema';
-import type { DbOrTx } from '../../db/types';
-import { canAccess, toGame } from '../../games/repo';
-import type { ChangeRecorder } from '../recorder';
-import { ref } from '../refs';
+import { games } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+import { canAccess, toGame } from '../games/repo';
+import type { ChangeRecorder } from '../sync/recorder';
+import { ref } from '../sync/refs';
 
 async function endedGamesOf(db: DbOrTx, podId: string) {
   const rows = await db.select().from(games).where(and(eq(games.podId, podId), ne(games.status, 'ACTIVE')));

@@ -4,16 +4,17 @@
  * may reject a pending request or end a friendship. Both people hear of every change.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { friendships } from '../../db/schema';
-import type { DbOrTx } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { assertNotBlocked } from '../../social/blocks';
-import { SocialText } from '../../social/text';
-import { publicUsers, toFriendRequest, toFriendship, type FriendshipRow } from '../../social/views';
-import { findUserById } from '../../users/repo';
-import { isUuid } from '../../validate';
-import type { MutationContext, ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import { friendships } from '../db/schema';
+import type { DbOrTx } from '../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { assertNotBlocked } from '../social/blocks';
+import { SocialText } from '../social/text';
+import { publicUsers, toFriendRequest, toFriendship, type FriendshipRow } from '../social/views';
+import { findUserById } from '../users/repo';
+import { isUuid } from '../validate';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
+import { audienceOfFriendship } from '../visibility/friendships';
 
 const involves = (userId: string) => or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId));
 
@@ -57,7 +58,7 @@ export const friendRequest: ServerMutator<'friend.request'> = {
       .returning();
     if (!created) throw conflict(SocialText.requestPending);
     const view = await requestView(tx, created);
-    log.emit([me.id, addresseeId], [ref('friendship', created.id)], { type: 'FRIEND_REQUEST', payload: view });
+    log.emit(audienceOfFriendship({ requesterId: me.id, addresseeId }), [ref('friendship', created.id)], { type: 'FRIEND_REQUEST', payload: view });
     return view;
   },
 };
@@ -72,7 +73,7 @@ export const friendAccept: ServerMutator<'friend.accept'> = {
     // Accepting twice (a repeat under another key) answers the friendship as it is.
     if (found.status === 'ACCEPTED') return toFriendship(found, me.id, people);
     const [row] = await tx.update(friendships).set({ status: 'ACCEPTED', acceptedAt: now }).where(eq(friendships.id, friendshipId)).returning();
-    for (const viewer of [row!.requesterId, row!.addresseeId]) {
+    for (const viewer of audienceOfFriendship(row!)) {
       log.emit([viewer], [ref('friendship', friendshipId)], { type: 'FRIENDSHIP_UPDATED', payload: toFriendship(row!, viewer, people) });
     }
     return toFriendship(row!, me.id, people);
@@ -86,7 +87,7 @@ async function removeFriendship({ tx, me, log }: MutationContext, id: string, st
     .where(and(eq(friendships.id, id), eq(friendships.status, status), involves(me.id)))
     .returning();
   if (!deleted) throw notFound(missing);
-  log.emit([deleted.requesterId, deleted.addresseeId], [ref('friendship', id)], { type: 'FRIENDSHIP_REMOVED', friendshipId: id });
+  log.emit(audienceOfFriendship(deleted), [ref('friendship', id)], { type: 'FRIENDSHIP_REMOVED', friendshipId: id });
   return undefined;
 }
 
@@ -99,3 +100,11 @@ export const friendReject: ServerMutator<'friend.reject'> = {
 export const friendRemove: ServerMutator<'friend.remove'> = {
   apply: (ctx, { friendshipId }) => removeFriendship(ctx, friendshipId, 'ACCEPTED', SocialText.friendshipNotFound),
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const friendMutators = {
+  'friend.request': friendRequest,
+  'friend.accept': friendAccept,
+  'friend.reject': friendReject,
+  'friend.remove': friendRemove,
+} satisfies Partial<ServerMutators>;

@@ -5,13 +5,14 @@
  * Heard by: the owner's devices (DECK_UPDATED, DECK_REMOVED, USER_UPDATED).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { decks, users } from '../../db/schema';
-import { findOwnDeck, toDeck } from '../../decks/repo';
-import { badRequest, conflict, notFound } from '../../errors';
-import { isUuid } from '../../validate';
-import { toUser } from '../../users/view';
-import type { ServerMutator } from '../mutator';
-import { ref } from '../refs';
+import { decks, users } from '../db/schema';
+import { findOwnDeck, toDeck } from '../decks/repo';
+import { badRequest, conflict, notFound } from '../errors';
+import { isUuid } from '../validate';
+import { toUser } from '../users/view';
+import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import { ref } from '../sync/refs';
+import { audienceOfDeck } from '../visibility/decks';
 
 export const DeckServerText = {
   notFound: 'Deck not found.',
@@ -56,7 +57,7 @@ export const deckSave: ServerMutator<'deck.save'> = {
       if (!row) throw notFound(DeckServerText.notFound);
     }
     const deck = toDeck(row);
-    log.emit([me.id], [ref('deck', id)], { type: 'DECK_UPDATED', payload: deck });
+    log.emit(audienceOfDeck({ ownerId: me.id }), [ref('deck', id)], { type: 'DECK_UPDATED', payload: deck });
     return deck;
   },
   async current({ tx, me }, { id }) {
@@ -70,7 +71,7 @@ export const deckDelete: ServerMutator<'deck.delete'> = {
     const existing = await findOwnDeck(tx, me.id, id);
     if (!existing) throw notFound(DeckServerText.notFound);
     await tx.delete(decks).where(and(eq(decks.id, id), eq(decks.ownerId, me.id)));
-    log.emit([me.id], [ref('deck', id)], { type: 'DECK_REMOVED', deckId: id });
+    log.emit(audienceOfDeck({ ownerId: me.id }), [ref('deck', id)], { type: 'DECK_REMOVED', deckId: id });
     const [owner] = await tx
       .update(users)
       .set({ defaultDeckId: null, updatedAt: now, rev: sql`${users.rev} + 1` })
@@ -80,3 +81,9 @@ export const deckDelete: ServerMutator<'deck.delete'> = {
     return undefined;
   },
 };
+
+/** This entity's write kinds, registered by server/mutations/index.ts. */
+export const deckMutators = {
+  'deck.save': deckSave,
+  'deck.delete': deckDelete,
+} satisfies Partial<ServerMutators>;
