@@ -4,6 +4,7 @@ import type { Deck } from '../../src/contract/decks';
 import { decks } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { isUuid } from '../validate';
+import { decksVisibleTo } from '../visibility/decks';
 
 export type DeckRow = typeof decks.$inferSelect;
 
@@ -29,7 +30,7 @@ export async function findOwnDeck(db: DbOrTx, ownerId: string, deckId: string): 
   const [row] = await db
     .select()
     .from(decks)
-    .where(and(eq(decks.id, deckId), eq(decks.ownerId, ownerId)))
+    .where(and(eq(decks.id, deckId), decksVisibleTo(ownerId)))
     .limit(1);
   return row;
 }

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/types';
 import { notFound } from '../errors';
 import { toPublicUser } from '../users/view';
 import { isUuid } from '../validate';
+import { audienceOfPod, podsVisibleTo } from '../visibility/pods';
 import { SocialText } from './text';
 import { toPod, type PodRow } from './views';
 
@@ -23,11 +24,9 @@ export async function isPodMember(db: DbOrTx, podId: string, userId: string): Pr
   return row !== undefined;
 }
 
-/** The pod's members now (empty when the pod does not exist). */
-export async function podMemberIds(db: DbOrTx, podId: string): Promise<string[]> {
-  if (!isUuid(podId)) return [];
-  const rows = await db.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId));
-  return rows.map((row) => row.userId);
+/** The pod's members now (empty when the pod does not exist): who sees the pod (server/visibility/pods.ts). */
+export function podMemberIds(db: DbOrTx, podId: string): Promise<string[]> {
+  return audienceOfPod(db, podId);
 }
 
 /** Members of these pods, in the order they joined. */
@@ -65,11 +64,10 @@ export async function lockPodForMember(tx: DbOrTx, podId: string, userId: string
 export async function podForMember(db: DbOrTx, podId: string, userId: string): Promise<PodRow> {
   if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
   const [pod] = await db
-    .select({ pod: pods })
+    .select()
     .from(pods)
-    .innerJoin(podMembers, and(eq(podMembers.podId, pods.id), eq(podMembers.userId, userId)))
-    .where(eq(pods.id, podId))
+    .where(and(eq(pods.id, podId), podsVisibleTo(db, userId)))
     .limit(1);
   if (!pod) throw notFound(SocialText.podNotFound);
-  return pod.pod;
+  return pod;
 }

@@ -72,6 +72,7 @@ export function toPod(row: PodRow, members: PublicUser[]): Pod {
   return {
     id: row.id,
     name: row.name,
+    description: row.description,
     ownerId: row.ownerId,
     createdById: row.createdById,
     members,

@@ -1,34 +1,43 @@
 /**
  * Turns change-log refs into what the reader may see NOW: the rows' current state where the
  * reader has access, a deletion where the row is gone or access was lost (a removed member, a
- * stranger, an ended friendship). Authorization is exactly the REST routes': a pod and its
- * messages for members, a message for its two participants, an invitation for its invitee, its
- * inviter and the pod's members, a deck for its owner, a game for its creator and account
- * participants (not a pending invitee), a game invitation for its invitee only, a block for its blocker only, a user's full
- * record for that user only.
+ * stranger, an ended friendship). Authorization is exactly the REST routes': each loader filters
+ * with its entity's rule from server/visibility/ (a pod and its messages for members, a message
+ * for its two participants, a deck for its owner, a game for its creator and account
+ * participants and, once ended, its pod's members, a game invitation for its invitee only, a
+ * block for its blocker only); an invitation for its invitee, its inviter and the pod's members,
+ * and a user's full record for that user only. The map is keyed by the registry's ref kinds
+ * (src/contract/entities.ts), so an entity without a loader does not compile.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
+import type { RefKind } from '../../src/contract/entities';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
-import { blocks, decks, directMessages, friendships, gameInvites, gamePlayers, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
+import { blocks, decks, directMessages, friendships, gameInvites, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
-import { endedInMyPods } from '../games/podReaders';
 import { gameForViewer } from '../games/guestEmails';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
-import { invitationViews } from './mutators/podInvitations';
+import { invitationViews } from '../mutations/pod-invitations';
+import { blocksVisibleTo } from '../visibility/blocks';
+import { decksVisibleTo } from '../visibility/decks';
+import { directMessagesVisibleTo } from '../visibility/direct-messages';
+import { friendshipsVisibleTo } from '../visibility/friendships';
+import { gameInvitesVisibleTo } from '../visibility/game-invites';
+import { gamesVisibleTo } from '../visibility/games';
+import { podMessagesVisibleTo, podsVisibleTo } from '../visibility/pods';
 import { listConversations } from './reads';
-import type { RefKind } from './refs';
 
 export interface Changes {
   puts: SyncPuts;
   dels: SyncDels;
 }
 
+/** Puts the rows of `ids` this reader may see into `out`, and the rest into its deletions. */
 type Loader = (db: DbOrTx, me: string, ids: string[], out: Changes) => Promise<void>;
 
 function put<K extends keyof SyncPuts>(out: Changes, table: K, rows: NonNullable<SyncPuts[K]>): void {
@@ -57,7 +66,7 @@ const loaders: Record<RefKind, Loader> = {
     const rows = await db
       .select()
       .from(friendships)
-      .where(and(inArray(friendships.id, ids), or(eq(friendships.requesterId, me), eq(friendships.addresseeId, me))));
+      .where(and(inArray(friendships.id, ids), friendshipsVisibleTo(me)));
     const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
     for (const row of rows) {
       if (row.status === 'ACCEPTED') {
@@ -76,30 +85,28 @@ const loaders: Record<RefKind, Loader> = {
     const rows = await db
       .select()
       .from(directMessages)
-      .where(and(inArray(directMessages.id, ids), or(eq(directMessages.senderId, me), eq(directMessages.receiverId, me))));
+      .where(and(inArray(directMessages.id, ids), directMessagesVisibleTo(me)));
     const people = await publicUsers(db, rows.map((row) => row.senderId));
     put(out, 'directMessages', rows.map((row) => toDirectMessage(row, people)));
     del(out, 'directMessages', missing(ids, rows.map((row) => row.id)));
   },
   async pod(db, me, ids, out) {
     const rows = await db
-      .select({ pod: pods })
+      .select()
       .from(pods)
-      .innerJoin(podMembers, and(eq(podMembers.podId, pods.id), eq(podMembers.userId, me)))
-      .where(inArray(pods.id, ids));
-    const members = await membersOf(db, rows.map((row) => row.pod.id));
-    put(out, 'pods', rows.map((row) => toPod(row.pod, members.get(row.pod.id) ?? [])));
-    del(out, 'pods', missing(ids, rows.map((row) => row.pod.id)));
+      .where(and(inArray(pods.id, ids), podsVisibleTo(db, me)));
+    const members = await membersOf(db, rows.map((row) => row.id));
+    put(out, 'pods', rows.map((row) => toPod(row, members.get(row.id) ?? [])));
+    del(out, 'pods', missing(ids, rows.map((row) => row.id)));
   },
   async podMessage(db, me, ids, out) {
     const rows = await db
-      .select({ message: podMessages })
+      .select()
       .from(podMessages)
-      .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me)))
-      .where(inArray(podMessages.id, ids));
-    const people = await publicUsers(db, rows.map((row) => row.message.senderId));
-    put(out, 'podMessages', rows.map((row) => toPodMessage(row.message, people)));
-    del(out, 'podMessages', missing(ids, rows.map((row) => row.message.id)));
+      .where(and(inArray(podMessages.id, ids), podMessagesVisibleTo(db, me)));
+    const people = await publicUsers(db, rows.map((row) => row.senderId));
+    put(out, 'podMessages', rows.map((row) => toPodMessage(row, people)));
+    del(out, 'podMessages', missing(ids, rows.map((row) => row.id)));
   },
   async podInvitation(db, me, ids, out) {
     const myPods = db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, me));
@@ -119,24 +126,23 @@ const loaders: Record<RefKind, Loader> = {
     const rows = await db
       .select()
       .from(decks)
-      .where(and(inArray(decks.id, ids), eq(decks.ownerId, me)));
+      .where(and(inArray(decks.id, ids), decksVisibleTo(me)));
     put(out, 'decks', rows.map(toDeck));
     del(out, 'decks', missing(ids, rows.map((row) => row.id)));
   },
   async game(db, me, ids, out) {
-    const played = db.select({ gameId: gamePlayers.gameId }).from(gamePlayers).where(eq(gamePlayers.userId, me));
     const rows = await db
-      .select({ game: games })
+      .select()
       .from(games)
-      .where(and(inArray(games.id, ids), or(inArray(games.id, played), endedInMyPods(db, me))));
-    put(out, 'games', rows.map((row) => gameForViewer(toGame(row.game), me)));
-    del(out, 'games', missing(ids, rows.map((row) => row.game.id)));
+      .where(and(inArray(games.id, ids), gamesVisibleTo(db, me)));
+    put(out, 'games', rows.map((row) => gameForViewer(toGame(row), me)));
+    del(out, 'games', missing(ids, rows.map((row) => row.id)));
   },
   async gameInvite(db, me, ids, out) {
     const rows = await db
       .select()
       .from(gameInvites)
-      .where(and(inArray(gameInvites.id, ids), eq(gameInvites.inviteeId, me)));
+      .where(and(inArray(gameInvites.id, ids), gameInvitesVisibleTo(me)));
     const views = await gameInviteViews(db, rows);
     put(out, 'gameInvites', views);
     del(out, 'gameInvites', missing(ids, views.map((view) => view.inviteId)));
@@ -145,7 +151,7 @@ const loaders: Record<RefKind, Loader> = {
     const rows = await db
       .select()
       .from(blocks)
-      .where(and(eq(blocks.blockerId, me), inArray(blocks.blockedId, ids)));
+      .where(and(blocksVisibleTo(me), inArray(blocks.blockedId, ids)));
     const views = await blockViews(db, rows);
     put(out, 'blockedUsers', views);
     del(out, 'blockedUsers', missing(ids, views.map((view) => view.userId)));

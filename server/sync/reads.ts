@@ -1,29 +1,31 @@
 /**
- * The lists a user sees, as the REST routes answer them and as the pull's snapshot sends them:
- * one definition of "what may this user see" per list.
+ * The lists a user sees, as the REST routes answer them and as the pull's snapshot sends them.
+ * Who may see which rows is each entity's rule in server/visibility/; these add order and bounds.
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation } from '../../src/contract/social';
-import { decks, directMessages, friendships, gamePlayers, games, podInvitations, podMembers, podMessages, pods } from '../db/schema';
+import { decks, directMessages, friendships, games, podInvitations, podMessages, pods } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
-import { endedInMyPods } from '../games/podReaders';
 import { gameForViewer } from '../games/guestEmails';
 import { toGame } from '../games/repo';
+import { invitationViews } from '../mutations/pod-invitations';
 import { membersOf } from '../social/podsRepo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
-import { invitationViews } from './mutators/podInvitations';
+import { decksVisibleTo } from '../visibility/decks';
+import { directMessagesVisibleTo } from '../visibility/direct-messages';
+import { friendshipsVisibleTo } from '../visibility/friendships';
+import { endedInMyPods, gamesPlayedBy } from '../visibility/games';
+import { podMessagesVisibleTo, podsVisibleTo } from '../visibility/pods';
 
 /** GET /api/games answers the newest this many; older games stay readable by id. */
 export const GAMES_LIST_MAX = 100;
-
-const involves = (userId: string) => or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId));
 
 export async function listFriendships(db: DbOrTx, me: string) {
   const rows = await db
     .select()
     .from(friendships)
-    .where(and(eq(friendships.status, 'ACCEPTED'), involves(me)));
+    .where(and(eq(friendships.status, 'ACCEPTED'), friendshipsVisibleTo(me)));
   const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
   return rows
     .map((row) => toFriendship(row, me, people))
@@ -34,7 +36,7 @@ export async function listFriendRequests(db: DbOrTx, me: string) {
   const rows = await db
     .select()
     .from(friendships)
-    .where(and(eq(friendships.status, 'PENDING'), involves(me)))
+    .where(and(eq(friendships.status, 'PENDING'), friendshipsVisibleTo(me)))
     .orderBy(desc(friendships.createdAt), desc(friendships.id));
   const people = await publicUsers(db, rows.flatMap((row) => [row.requesterId, row.addresseeId]));
   return rows.map((row) => toFriendRequest(row, people));
@@ -49,7 +51,7 @@ export async function listConversations(db: DbOrTx, me: string): Promise<Convers
   const mine = db
     .select({ peerId: peer.as('peer_id'), content: dm.content, createdAt: dm.createdAt, id: dm.id })
     .from(dm)
-    .where(or(eq(dm.senderId, me), eq(dm.receiverId, me)))
+    .where(directMessagesVisibleTo(me))
     .as('mine');
   const latest = await db
     .selectDistinctOn([mine.peerId], { peerId: mine.peerId, content: mine.content, createdAt: mine.createdAt })
@@ -92,18 +94,17 @@ export async function recentDirectMessages(db: DbOrTx, me: string, peerIds: stri
 }
 
 export async function listPods(db: DbOrTx, me: string) {
-  const mine = db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, me));
   const rows = await db
     .select()
     .from(pods)
-    .where(inArray(pods.id, mine))
+    .where(podsVisibleTo(db, me))
     .orderBy(desc(pods.createdAt), desc(pods.id));
   const members = await membersOf(db, rows.map((row) => row.id));
   return rows.map((row) => toPod(row, members.get(row.id) ?? []));
 }
 
-/** The latest `perPod` messages of each pod, oldest first per pod (the caller checks membership). */
-export async function recentPodMessages(db: DbOrTx, podIds: string[], perPod: number) {
+/** The latest `perPod` messages of each of `podIds` that `me` may see, oldest first per pod. */
+export async function recentPodMessages(db: DbOrTx, me: string, podIds: string[], perPod: number) {
   if (podIds.length === 0) return [];
   const ranked = db
     .select({
@@ -111,7 +112,7 @@ export async function recentPodMessages(db: DbOrTx, podIds: string[], perPod: nu
       rank: sql<number>`row_number() OVER (PARTITION BY ${podMessages.podId} ORDER BY ${podMessages.createdAt} DESC, ${podMessages.id} DESC)`.as('rank'),
     })
     .from(podMessages)
-    .where(inArray(podMessages.podId, podIds))
+    .where(and(inArray(podMessages.podId, podIds), podMessagesVisibleTo(db, me)))
     .as('ranked');
   const rows = await db
     .select({ message: podMessages })
@@ -134,17 +135,16 @@ export async function listInvitations(db: DbOrTx, me: string) {
 }
 
 export async function listDecks(db: DbOrTx, me: string) {
-  const rows = await db.select().from(decks).where(eq(decks.ownerId, me)).orderBy(asc(decks.createdAt), asc(decks.id));
+  const rows = await db.select().from(decks).where(decksVisibleTo(me)).orderBy(asc(decks.createdAt), asc(decks.id));
   return rows.map(toDeck);
 }
 
-/** The games `me` plays in, then the ended games of their pods (server/games/podReaders.ts), newest first each. */
+/** The games `me` plays in, then the ended games of their pods (server/visibility/games.ts), newest first each. */
 export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) {
   const rows = await db
     .select({ game: games })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.gameId))
-    .where(eq(gamePlayers.userId, me))
+    .from(games)
+    .where(inArray(games.id, gamesPlayedBy(db, me)))
     .orderBy(desc(games.startTime), desc(games.createdAt))
     .limit(limit);
   const mine = new Set(rows.map((row) => row.game.id));

@@ -3,9 +3,14 @@
  * the rows' current state as the reader may see it now (server/sync/changes.ts), so a log
  * entry never holds data that could go stale or leak after access is lost.
  */
-/** `conversation:<peerId>`: the reader's conversation with that person (their name or avatar changed, e.g. a deleted account). */
-export const REF_KINDS = ['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block', 'conversation'] as const;
-export type RefKind = (typeof REF_KINDS)[number];
+import { REF_KINDS, type RefKind } from '../../src/contract/entities';
+
+/**
+ * The kinds are the entity registry's (src/contract/entities.ts): one per synced entity, except
+ * that friends and friend requests share `friendship`. `conversation:<peerId>` is the reader's
+ * conversation with that person (their name or avatar changed, e.g. a deleted account).
+ */
+export { REF_KINDS, type RefKind };
 export type Ref = `${RefKind}:${string}`;
 
 export function ref(kind: RefKind, id: string): Ref {

@@ -28,7 +28,8 @@ export const SNAPSHOT_MESSAGES_PER_CHAT = 50;
 /** Conversations whose messages come with a snapshot (the list itself is complete). */
 export const SNAPSHOT_CONVERSATIONS_WITH_MESSAGES = 30;
 
-export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: SyncPuts; dels: SyncDels }> {
+/** Every synced table's rows (a table of src/contract/entities.ts missing here does not compile). */
+export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: Required<SyncPuts>; dels: SyncDels }> {
   const [row] = await db.select().from(users).where(eq(users.id, me));
   const conversations = await listConversations(db, me);
   const pods = await listPods(db, me);
@@ -41,7 +42,7 @@ export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: Syn
       conversations,
       directMessages: await recentDirectMessages(db, me, peers, SNAPSHOT_MESSAGES_PER_CHAT),
       pods,
-      podMessages: await recentPodMessages(db, pods.map((pod) => pod.id), SNAPSHOT_MESSAGES_PER_CHAT),
+      podMessages: await recentPodMessages(db, me, pods.map((pod) => pod.id), SNAPSHOT_MESSAGES_PER_CHAT),
       podInvitations: await listInvitations(db, me),
       decks: await listDecks(db, me),
       games: await listGames(db, me),

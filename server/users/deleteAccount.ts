@@ -52,7 +52,7 @@ import type { Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import { asGuestSeat } from '../games/invites';
-import { gameReaders } from '../games/podReaders';
+import { audienceOfGame } from '../visibility/games';
 import { findGame, saveGame } from '../games/repo';
 import { securityLog } from '../securityLog';
 import { withChangeLog } from '../sync/log-writes';
@@ -204,7 +204,7 @@ async function leaveGames(tx: Tx, id: string, now: Date, audience: Audience): Pr
     await saveGame(tx, next);
     await tx.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, id)));
     for (const invite of open) audience.tell([invite.inviteeId], ref('gameInvite', invite.id));
-    audience.tell(await gameReaders(tx, next), ref('game', gameId));
+    audience.tell(await audienceOfGame(tx, next), ref('game', gameId));
   }
 }
 

@@ -63,7 +63,8 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
 
 /**
  * Every server → client event the app understands, each from the change log (server/sync),
- * with its recipients:
+ * with its recipients (the events that put or remove an entity's row are named in that
+ * entity's entry of src/contract/entities.ts; who may see a row is server/visibility/):
  * - USER_UPDATED: the user's own sockets;
  * - DIRECT_MESSAGE: sender's and receiver's sockets;
  * - POD_MESSAGE_NEW, POD_UPDATED: every member of the pod (membership read in the transaction);

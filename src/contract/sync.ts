@@ -12,21 +12,8 @@
  * number of that user's log, and every live event carries its position (src/contract/live.ts).
  */
 import * as z from 'zod/mini';
-import { deckSchema } from './decks';
-import { gameSchema } from './game';
-import { gameInviteSchema } from './game-invites';
-import { blockedUserSchema } from './blocks';
-import {
-  conversationSchema,
-  directMessageSchema,
-  friendRequestSchema,
-  friendshipSchema,
-  podInvitationSchema,
-  podMessageSchema,
-  podSchema,
-} from './social';
+import { DELETABLE_TABLES, ENTITIES, SYNCED_TABLES, type DeletableTable, type SyncedTable } from './entities';
 import { mutationId, mutationResult, PUSH_MAX_MUTATIONS, SyncText } from './sync-protocol';
-import { userSchema } from './users';
 
 // The row-free part of the protocol (version, push bounds, a push's verdicts) lives in a leaf
 // module the service worker imports without the row schemas (docs/first-load.md).
@@ -45,39 +32,19 @@ export const pushRequest = z.object({
 });
 export type PushRequest = z.infer<typeof pushRequest>;
 
-/** Rows by mirror table. A table left out had no changes. */
+/** Rows by mirror table (src/contract/entities.ts). A table left out had no changes. */
 const syncPuts = z.partial(
-  z.object({
-    users: z.array(userSchema),
-    friendships: z.array(friendshipSchema),
-    friendRequests: z.array(friendRequestSchema),
-    conversations: z.array(conversationSchema),
-    directMessages: z.array(directMessageSchema),
-    pods: z.array(podSchema),
-    podMessages: z.array(podMessageSchema),
-    podInvitations: z.array(podInvitationSchema),
-    decks: z.array(deckSchema),
-    games: z.array(gameSchema),
-    gameInvites: z.array(gameInviteSchema),
-    blockedUsers: z.array(blockedUserSchema),
-  }),
+  z.object(
+    Object.fromEntries(SYNCED_TABLES.map((table) => [table, z.array(ENTITIES[table].schema)])) as {
+      [T in SyncedTable]: z.ZodMiniArray<(typeof ENTITIES)[T]['schema']>;
+    },
+  ),
 );
 export type SyncPuts = z.infer<typeof syncPuts>;
 
 /** Ids by mirror table of rows this user no longer sees (deleted, or access lost). */
 const syncDels = z.partial(
-  z.object({
-    friendships: z.array(z.string()),
-    friendRequests: z.array(z.string()),
-    directMessages: z.array(z.string()),
-    pods: z.array(z.string()),
-    podMessages: z.array(z.string()),
-    podInvitations: z.array(z.string()),
-    decks: z.array(z.string()),
-    games: z.array(z.string()),
-    gameInvites: z.array(z.string()),
-    blockedUsers: z.array(z.string()),
-  }),
+  z.object(Object.fromEntries(DELETABLE_TABLES.map((table) => [table, z.array(z.string())])) as Record<DeletableTable, z.ZodMiniArray<z.ZodMiniString>>),
 );
 export type SyncDels = z.infer<typeof syncDels>;
 

@@ -7,6 +7,9 @@
  * src/db/upgrade-v4.ts): the rows stay readable offline, and the next pull is a full snapshot
  * (`reset`) that replaces every mirror table; the outbox (and the session, and the card cache)
  * stay.
+ * Each synced table's key is the one src/contract/entities.ts states (a unit test checks every
+ * store against it); the store strings below are written out, never derived, so a released
+ * version cannot change by accident.
  */
 import Dexie, { type Table } from 'dexie';
 import { upgradeToMutations } from './upgrade-v4';

@@ -1,7 +1,7 @@
 /**
  * Game history: past games of the user and of each pod, newest first, from the games
  * the mirror holds (GET /api/games: every game the user created or plays in, and the ended games
- * of their pods — server/games/podReaders.ts). Pure.
+ * of their pods — server/visibility/games.ts). Pure.
  */
 import type { Game } from '../contract/game';
 import { seatName } from './events';

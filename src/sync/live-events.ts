@@ -5,52 +5,48 @@
  * acknowledges a write); a gap, an event that does not fit the server copy, or a PONG showing
  * the log moved asks for a pull, which catches up in one request.
  */
+import { entity, rowId, SYNCED_TABLES, type EntityEventType, type SyncedTable } from '../contract/entities';
 import type { ServerEvent } from '../contract/live';
+import type { SyncDels, SyncPuts } from '../contract/sync';
 import type { PodTableDB } from '../db/schema';
 import { applyServerData, type ServerData } from './apply-server';
 import { readCursor } from './cursor';
 
 export type LiveOutcome = 'applied' | 'ignored' | 'pull';
 
+/** Events the registry does not name, each handled below by name. */
+type OtherEventType = 'GAME_INCREMENT' | 'SYNC' | 'USER_DELETED' | 'PONG' | 'ERROR';
+// Every event is either an entity's put or remove (src/contract/entities.ts) or handled by name:
+// a new event type fails to compile here until it is one or the other.
+type Unhandled = Exclude<ServerEvent['type'], EntityEventType | OtherEventType>;
+type Assert<T extends true> = T;
+export type EveryEventHandled = Assert<[Unhandled] extends [never] ? true : Unhandled>;
+
+type Row = Record<string, unknown>;
+
+/** The rows an entity event puts and the keys it removes, from the registry. */
+function entityEventData(event: Row & { type: string }): ServerData | null {
+  const puts: Partial<Record<SyncedTable, Row[]>> = {};
+  const dels: Partial<Record<SyncedTable, string[]>> = {};
+  for (const table of SYNCED_TABLES) {
+    const { live } = entity(table);
+    if (live.put === event.type) puts[table] = [event.payload as Row];
+    if (live.remove?.type === event.type) dels[table] = [event[live.remove.key] as string];
+  }
+  for (const table of SYNCED_TABLES) {
+    const superseding = entity(table).live.supersededBy as SyncedTable | undefined;
+    const row = superseding ? puts[superseding]?.[0] : undefined;
+    if (row) dels[table] = [rowId(superseding!, row)];
+  }
+  const hasPuts = Object.keys(puts).length > 0;
+  const hasDels = Object.keys(dels).length > 0;
+  if (!hasPuts && !hasDels) return null;
+  return { ...(hasPuts ? { puts: puts as SyncPuts } : {}), ...(hasDels ? { dels: dels as SyncDels } : {}) };
+}
+
 /** What an event says, as server data (its rows, deletions, or the game change it carries). */
 export function eventData(event: ServerEvent): ServerData | null {
   switch (event.type) {
-    case 'USER_UPDATED':
-      return { puts: { users: [event.payload] } };
-    case 'DIRECT_MESSAGE':
-      return { puts: { directMessages: [event.payload] } };
-    case 'POD_MESSAGE_NEW':
-      return { puts: { podMessages: [event.payload] } };
-    case 'POD_UPDATED':
-      return { puts: { pods: [event.payload] } };
-    case 'POD_REMOVED':
-      return { dels: { pods: [event.podId] } };
-    case 'FRIEND_REQUEST':
-      return { puts: { friendRequests: [event.payload] } };
-    case 'FRIENDSHIP_UPDATED':
-      return { puts: { friendships: [event.payload] }, dels: { friendRequests: [event.payload.friendshipId] } };
-    case 'FRIENDSHIP_REMOVED':
-      return { dels: { friendships: [event.friendshipId], friendRequests: [event.friendshipId] } };
-    case 'POD_INVITATION':
-      return { puts: { podInvitations: [event.payload] } };
-    case 'POD_INVITATION_REMOVED':
-      return { dels: { podInvitations: [event.invitationId] } };
-    case 'DECK_UPDATED':
-      return { puts: { decks: [event.payload] } };
-    case 'DECK_REMOVED':
-      return { dels: { decks: [event.deckId] } };
-    case 'GAME_UPDATED':
-      return { puts: { games: [event.payload] } };
-    case 'GAME_REMOVED':
-      return { dels: { games: [event.gameId] } };
-    case 'GAME_INVITE':
-      return { puts: { gameInvites: [event.payload] } };
-    case 'GAME_INVITE_REMOVED':
-      return { dels: { gameInvites: [event.inviteId] } };
-    case 'BLOCK_ADDED':
-      return { puts: { blockedUsers: [event.payload] } };
-    case 'BLOCK_REMOVED':
-      return { dels: { blockedUsers: [event.userId] } };
     case 'GAME_INCREMENT':
       return { gameIncrement: { gameId: event.gameId, rev: event.rev, at: event.at, increment: event.increment } };
     case 'SYNC':
@@ -61,6 +57,8 @@ export function eventData(event: ServerEvent): ServerData | null {
     case 'PONG':
     case 'ERROR':
       return null;
+    default:
+      return entityEventData(event as unknown as Row & { type: string });
   }
 }
 

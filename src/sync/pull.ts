@@ -13,6 +13,7 @@
  */
 import { directMessageSchema, podInvitationSchema } from '../contract/social';
 import { gameSchema } from '../contract/game';
+import { LIST_KINDS } from '../contract/entities';
 import { pullResponse } from '../contract/sync';
 import type { PodTableDB } from '../db/schema';
 import { ApiError, type ApiClient } from './api';
@@ -27,8 +28,8 @@ export const PULL_LOCK = 'podtable-pull';
 /** A stale answer (the cursor moved meanwhile) is pulled again at most this often in a row. */
 const STALE_RETRIES = 3;
 
-/** Lists every full pull loads; screens ask for their state by these names. */
-export const LIST_KINDS = ['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers'] as const;
+/** Lists every full pull loads; screens ask for their state by these names (the entity registry's). */
+export { LIST_KINDS } from '../contract/entities';
 
 export interface PullState {
   loadedAt: number | null;

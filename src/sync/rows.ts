@@ -2,53 +2,14 @@
  * Server payloads → mirror rows (the shape each table stores), and which tables carry pending
  * marks. Every payload is validated against the contract before it gets here.
  */
+import { rowId, type SyncedTable } from '../contract/entities';
 import type { SyncDels, SyncPuts } from '../contract/sync';
 import type { PublicUser } from '../contract/users';
 
-/** Mirror tables a pull may fill (also the tables a reset empties). */
-export const SYNCED_TABLES = [
-  'users',
-  'friendships',
-  'friendRequests',
-  'conversations',
-  'directMessages',
-  'pods',
-  'podMessages',
-  'podInvitations',
-  'decks',
-  'games',
-  'gameInvites',
-  'blockedUsers',
-] as const;
-export type SyncedTable = (typeof SYNCED_TABLES)[number];
-
-/** Tables whose rows show "pending" and "failed" (PendingMark). */
-export const MARKED_TABLES: ReadonlySet<string> = new Set(['directMessages', 'podMessages', 'pods', 'friendships', 'friendRequests', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers']);
-
-export function isSyncedTable(table: string): table is SyncedTable {
-  return (SYNCED_TABLES as readonly string[]).includes(table);
-}
+// The synced tables, their keys and which carry pending marks are the entity registry's.
+export { isSyncedTable, MARKED_TABLES, rowId, SYNCED_TABLES, type SyncedTable } from '../contract/entities';
 
 type Row = Record<string, unknown>;
-
-/** The primary key of a row of `table`, as the server sends it. */
-export function rowId(table: SyncedTable, row: Row): string {
-  switch (table) {
-    case 'friendships':
-    case 'friendRequests':
-      return row.friendshipId as string;
-    case 'conversations':
-      return (row.participant as PublicUser).id;
-    case 'podInvitations':
-      return row.invitationId as string;
-    case 'gameInvites':
-      return row.inviteId as string;
-    case 'blockedUsers':
-      return row.userId as string;
-    default:
-      return row.id as string;
-  }
-}
 
 /** A server row as its table stores it: the fields only this user's side has (peer, direction). */
 export function toMirrorRow(table: SyncedTable, row: Row, meId: string): Row {
