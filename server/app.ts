@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
-import { AVATAR_MAX_BYTES } from '../src/contract/limits';
+import { APP_VERSION_LABEL, AVATAR_MAX_BYTES } from '../src/contract/limits';
 import { installAuth } from './auth/authenticate';
 import { createMeCache, listenForUserRecords } from './users/meCache';
 import { createTokenCache } from './auth/tokenCache';
@@ -22,6 +22,8 @@ import { registerDeckRoutes } from './decks/routes';
 import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandler } from './errors';
 import { httpTimeouts } from './httpTimeouts';
+import { registerOpenApiRoute } from './http/openapi';
+import { installZodSchemas } from './http/zod-validation';
 import { registerGameRoutes } from './games/routes';
 import { installIdempotency } from './idempotency';
 import { installInputGuards } from './inputGuards';
@@ -158,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   installErrorHandler(app);
+  // Routes declare their input with the contract's zod schemas (server/http/zod-validation.ts).
+  installZodSchemas(app);
   installRequestLog(app, metrics);
   installDrainHeaders(app, lifecycle);
   await installSecurityHeaders(app);
@@ -205,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lastDatabaseUse: () => options.database?.pool.lastSuccess() ?? 0,
   });
   await registerPush(app, deps);
+  registerOpenApiRoute(app, APP_VERSION_LABEL);
   await registerStatic(app, config.staticDir);
 
   let timer: NodeJS.Timeout | undefined;

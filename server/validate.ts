@@ -1,4 +1,8 @@
-/** Boundary validation: zod schemas from src/contract; the first issue's message becomes a 400. */
+/**
+ * Boundary validation: zod schemas from src/contract; the first issue's message becomes a 400.
+ * Routes declare their schemas (server/http/zod-validation.ts, which answers with the same
+ * texts); parseBody is left for the few handlers that must check in their own order.
+ */
 import * as z from 'zod/mini';
 import { badRequest } from './errors';
 

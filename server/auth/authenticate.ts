@@ -1,7 +1,10 @@
 /**
- * Who is asking. A route opts in with `config: { auth: true }`; the onRequest hook then
- * resolves `Authorization: Bearer <token>` into `request.user` or answers 401 before the
- * body is read (through the token cache: tokenCache.ts). Handlers call `requireUser(request)` to get the user with a non-null type.
+ * Who is asking. Every route under /api requires a logged-in user unless its options mark it
+ * public (`config: { public: true }`): the onRoute hook below sets `config.auth` on the others,
+ * and the onRequest hook resolves `Authorization: Bearer <token>` into `request.user` or
+ * answers 401 before the body is read (through the token cache: tokenCache.ts). Handlers call
+ * `requireUser(request)` to get the user with a non-null type. Routes outside /api (the live
+ * socket, health probes, static files) authenticate themselves or are open.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServerText } from '../../src/contract/users';
@@ -17,7 +20,12 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
-    /** Require a valid bearer token (401 otherwise). */
+    /** An /api route anyone may call, without a token. */
+    public?: boolean;
+    /**
+     * Require a valid bearer token (401 otherwise). Derived at registration for every /api
+     * route not marked `public` (routeRequiresUser); the limit hooks read it too.
+     */
     auth?: boolean;
     /** Run once per (user, Idempotency-Key); see server/idempotency.ts. Needs `auth`. */
     idempotent?: boolean;
@@ -36,8 +44,18 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The default: a route under /api needs a user unless it is marked public. */
+export function routeRequiresUser(url: string, config: { public?: boolean; auth?: boolean } | undefined): boolean {
+  if (config?.auth) return true;
+  return (url === '/api' || url.startsWith('/api/')) && config?.public !== true;
+}
+
 export function installAuth(app: FastifyInstance, deps: { tokens: TokenResolver }): void {
   app.decorateRequest('user', null);
+  // Before any route is added (server/app.ts): every later route passes through here.
+  app.addHook('onRoute', (route) => {
+    if (routeRequiresUser(route.url, route.config)) route.config = { ...route.config, auth: true };
+  });
   // Callback style: a token the cache holds is answered without a promise (most requests).
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.routeOptions.config?.auth) return done();

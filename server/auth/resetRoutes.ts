@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '../../src/contract/limits';
-import { ServerText, forgotPasswordBody, resetPasswordBody } from '../../src/contract/users';
+import { ServerText, forgotPasswordBody, messageResponse, resetPasswordBody } from '../../src/contract/users';
 import { passwordResetTokens, users } from '../db/schema';
 import type { Db } from '../db/types';
 import type { AppDeps } from '../deps';
@@ -28,6 +28,8 @@ import { securityLog } from '../securityLog';
 import { cancelPendingEmailChanges } from '../users/pendingEmailChanges';
 import { findUserByEmail, findUserById } from '../users/repo';
 import { usernameKey } from '../users/usernameKey';
+import { tokenParams } from '../http/params';
+import { documented, typed } from '../http/zod-validation';
 import { parseBody } from '../validate';
 import { hashPassword } from './passwords';
 import { hashSecret, looksLikeToken, newSecret, revokeAllTokens } from './tokens';
@@ -63,8 +65,9 @@ async function hasUsableResetLink(db: Db, userId: string, now: Date): Promise<bo
 export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, limits } = deps;
 
-  app.post('/api/auth/forgot-password', async (request) => {
-    const { email } = parseBody(forgotPasswordBody, request.body);
+  const api = typed(app);
+  api.post('/api/auth/forgot-password', { config: { public: true }, schema: { body: forgotPasswordBody, response: { 200: messageResponse } } }, async (request) => {
+    const { email } = request.body;
     // The requester's budgets (429): counted whether or not the account exists.
     await limits.forgotPasswordPerIp.consume(request.ip);
     await limits.forgotPasswordPerEmail.consume(`${request.ip}|${recipientKey(email)}`);
@@ -94,7 +97,9 @@ export function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { message: ServerText.forgotPasswordSent };
   });
 
-  app.patch<{ Params: { token: string } }>('/api/auth/reset-password/:token', async (request) => {
+  // The link's token is checked before the body (its own message), so the body schema is for the document only.
+  const resetSchema = { params: tokenParams, body: documented(resetPasswordBody), response: { 200: messageResponse } };
+  api.patch('/api/auth/reset-password/:token', { config: { public: true }, schema: resetSchema }, async (request) => {
     const { token } = request.params;
     if (!looksLikeToken(token)) throw badRequest(ServerText.invalidResetToken);
     const { newPassword } = parseBody(resetPasswordBody, request.body);

@@ -8,11 +8,12 @@
  * read budget (server/limits): 429 beyond it.
  */
 import type { FastifyInstance } from 'fastify';
-import { commanderSearchQuery, namedCardQuery } from '../../src/contract/cards';
+import * as z from 'zod/mini';
+import { cardSummarySchema, commanderSearchQuery, namedCardQuery } from '../../src/contract/cards';
 import { APP_VERSION_LABEL } from '../../src/contract/limits';
 import type { AppDeps } from '../deps';
 import { HttpError, notFound } from '../errors';
-import { parseValue } from '../validate';
+import { typed } from '../http/zod-validation';
 import { requireUser } from '../auth/authenticate';
 import { admitUpstream } from './fairShare';
 import { CardServiceBusy, CardServiceUnavailable, createCardService, type CardService, type CardServiceOptions } from './service';
@@ -54,14 +55,15 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps, shared: 
     }
   }
 
-  app.get('/api/cards/commanders', { config: { auth: true } }, async (request) => {
-    const { q, partner } = parseValue(commanderSearchQuery, request.query);
+  const api = typed(app);
+  api.get('/api/cards/commanders', { schema: { querystring: commanderSearchQuery, response: { 200: z.array(cardSummarySchema) } } }, async (request) => {
+    const { q, partner } = request.query;
     const asker = { userId: requireUser(request).id, ip: request.ip };
     return ask(request.log, () => cards.searchCommanders(q, partner, asker));
   });
 
-  app.get('/api/cards/named', { config: { auth: true } }, async (request) => {
-    const { exact } = parseValue(namedCardQuery, request.query);
+  api.get('/api/cards/named', { schema: { querystring: namedCardQuery, response: { 200: cardSummarySchema } } }, async (request) => {
+    const { exact } = request.query;
     const asker = { userId: requireUser(request).id, ip: request.ip };
     const card = await ask(request.log, () => cards.named(exact, asker));
     if (!card) throw notFound(CardServerText.notFound);

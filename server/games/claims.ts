@@ -23,12 +23,13 @@ import { gameClaims, gamePlayers } from '../db/schema';
 import type { Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, unauthorized } from '../errors';
+import { tokenParams } from '../http/params';
 import type { MailDraft } from '../mail';
 import { findUserById } from '../users/repo';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
 import { gameForViewer } from './guestEmails';
-import { gameReaders } from './podReaders';
+import { audienceOfGame } from '../visibility/games';
 import { GameServerText, findGame, saveGame } from './repo';
 
 /**
@@ -100,7 +101,7 @@ export async function createClaims(tx: Tx, game: Game, hostName: string, appUrl:
 export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  app.post<{ Params: { token: string } }>('/api/games/claim/:token', { config: { auth: true, idempotent: true } }, async (request) => {
+  app.post<{ Params: { token: string } }>('/api/games/claim/:token', { config: { idempotent: true }, schema: { params: tokenParams } }, async (request) => {
     const me = requireUser(request);
     const { token } = request.params;
     if (!looksLikeToken(token)) throw badRequest(GameServerText.claimInvalid);
@@ -133,7 +134,7 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
       await saveGame(tx, next);
       await tx.insert(gamePlayers).values({ gameId: next.id, userId: me.id }).onConflictDoNothing();
       await tx.update(gameClaims).set({ usedAt: now, usedById: me.id }).where(eq(gameClaims.tokenHash, tokenHash));
-      log.emit(await gameReaders(tx, next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
+      log.emit(await audienceOfGame(tx, next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
       return next;
     });
     request.log.info({ gameId: game.id, userId: me.id }, 'guest seat claimed');

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createGameBody, gameIncrement, updateGameBody, type Game } from '../../src/contract/game';
+import * as z from 'zod/mini';
+import { createGameBody, gameIncrement, gameSchema, updateGameBody, type Game } from '../../src/contract/game';
+import { gameInviteSchema } from '../../src/contract/game-invites';
 import { completeCreateRequest } from '../../src/game/create-request';
 import { mutationArgs } from '../../src/contract/mutations';
 import { requireUser } from '../auth/authenticate';
@@ -14,11 +16,13 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { GAMES_LIST_MAX, listGames } from '../sync/reads';
 import { restMutation } from '../sync/rest';
+import { uuidParams } from '../http/params';
+import { documented } from '../http/zod-validation';
 import { isPlainObject, isUuid, parseBody } from '../validate';
 import { registerClaimRoutes } from './claims';
 import { listGameInvites } from './invites';
 import { gameForViewer } from './guestEmails';
-import { loadGameToRead } from './podReaders';
+import { loadGameToRead } from '../visibility/games';
 import { GameServerText } from './repo';
 
 export { GAMES_LIST_MAX };
@@ -38,7 +42,11 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
     return request.params.id;
   }
 
-  app.post('/api/games', { config: { auth: true } }, async (request, reply) => {
+  const params = uuidParams('id');
+  // Bodies the handler parses itself: the spec's payload is completed first, and a malformed game id is a 404 before the body is looked at.
+  const createBody = documented(createGameBody);
+
+  app.post('/api/games', { schema: { body: createBody, response: { 201: gameSchema } } }, async (request, reply) => {
     // The spec's payload alone is completed into ours (src/game/create-request.ts); ours passes unchanged.
     const raw = request.body;
     const body = parseBody(createGameBody, isPlainObject(raw) ? completeCreateRequest(raw, randomUUID) : raw);
@@ -46,41 +54,41 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.code(201).send(seenBy(request, game));
   });
 
-  app.get('/api/games', { config: { auth: true } }, async (request) => listGames(db, requireUser(request).id));
+  app.get('/api/games', { schema: { response: { 200: z.array(gameSchema) } } }, async (request) => listGames(db, requireUser(request).id));
 
   // Game invitations (src/contract/game-invites.ts); a static path wins over /api/games/:id.
-  app.get('/api/games/invites', { config: { auth: true } }, async (request) => listGameInvites(db, requireUser(request).id));
+  app.get('/api/games/invites', { schema: { response: { 200: z.array(gameInviteSchema) } } }, async (request) => listGameInvites(db, requireUser(request).id));
 
-  app.post<IdParams>('/api/games/invites/:id/accept', { config: { auth: true } }, async (request, reply) =>
+  app.post<IdParams>('/api/games/invites/:id/accept', { schema: { params, response: { 200: gameSchema } } }, async (request, reply) =>
     seenBy(request, await restMutation(request, reply, 'game.invite.accept', parseBody(mutationArgs['game.invite.accept'], { inviteId: request.params.id }))),
   );
 
-  app.post<IdParams>('/api/games/invites/:id/decline', { config: { auth: true } }, async (request, reply) => {
+  app.post<IdParams>('/api/games/invites/:id/decline', { schema: { params } }, async (request, reply) => {
     await restMutation(request, reply, 'game.invite.decline', parseBody(mutationArgs['game.invite.decline'], { inviteId: request.params.id }));
     return reply.code(204).send();
   });
 
-  app.post<IdParams>('/api/games/:id/leave', { config: { auth: true } }, async (request, reply) => {
+  app.post<IdParams>('/api/games/:id/leave', { schema: { params } }, async (request, reply) => {
     await restMutation(request, reply, 'game.leave', { gameId: gameId(request) });
     return reply.code(204).send();
   });
 
-  app.get<IdParams>('/api/games/:id', { config: { auth: true } }, async (request) => {
+  app.get<IdParams>('/api/games/:id', { schema: { params, response: { 200: gameSchema } } }, async (request) => {
     const game = await loadGameToRead(db, gameId(request), requireUser(request).id);
     if (!game) throw notFound(GameServerText.notFound);
     return seenBy(request, game);
   });
 
-  app.put<IdParams>('/api/games/:id', { config: { auth: true } }, async (request, reply) =>
+  app.put<IdParams>('/api/games/:id', { schema: { params, body: documented(updateGameBody), response: { 200: gameSchema } } }, async (request, reply) =>
     seenBy(request, await restMutation(request, reply, 'game.update', { gameId: gameId(request), update: parseBody(updateGameBody, request.body) })),
   );
 
-  app.delete<IdParams>('/api/games/:id', { config: { auth: true } }, async (request, reply) => {
+  app.delete<IdParams>('/api/games/:id', { schema: { params } }, async (request, reply) => {
     await restMutation(request, reply, 'game.delete', { gameId: gameId(request) });
     return reply.code(204).send();
   });
 
-  app.post<IdParams>('/api/games/:id/increments', { config: { auth: true } }, async (request, reply) =>
+  app.post<IdParams>('/api/games/:id/increments', { schema: { params, body: documented(gameIncrement) } }, async (request, reply) =>
     seenBy(request, await restMutation(request, reply, 'game.increment', { gameId: gameId(request), increment: parseBody(gameIncrement, request.body) })),
   );
 

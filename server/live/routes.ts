@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { LiveCloseCode, clientEvent, type LiveTicket } from '../../src/contract/live';
+import { LiveCloseCode, clientEvent, liveTicketSchema, type LiveTicket } from '../../src/contract/live';
 import { requireUser } from '../auth/authenticate';
 import type { TokenResolver } from '../auth/tokenCache';
 import { HttpError, sendError } from '../errors';
@@ -73,7 +73,7 @@ const REFUSAL_CLOSE: Record<Exclude<TicketCheck, { ok: true }>['reason'], [numbe
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
   const { hub, tokens, tickets, metrics } = deps;
 
-  app.post('/api/live/ticket', { config: { auth: true } }, async (request): Promise<LiveTicket> => {
+  app.post('/api/live/ticket', { schema: { response: { 200: liveTicketSchema } } }, async (request): Promise<LiveTicket> => {
     const issued = tickets.issue(requireUser(request));
     metrics?.liveTickets.inc({ outcome: 'issued' });
     return issued;

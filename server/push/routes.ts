@@ -6,14 +6,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { pushSubscriptionBody, removePushSubscriptionBody, updateNotificationSettingsBody } from '../../src/contract/push';
+import { notificationSettingsSchema, pushSubscriptionBody, removePushSubscriptionBody, updateNotificationSettingsBody } from '../../src/contract/push';
 import { requireUser } from '../auth/authenticate';
 import { pushSubscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../errors';
 import { isPodMember } from '../social/podsRepo';
 import { SocialText } from '../social/text';
-import { isUuid, parseBody } from '../validate';
+import { uuidParams } from '../http/params';
+import { typed } from '../http/zod-validation';
+import { isUuid } from '../validate';
 import { endpointProblem, pushEndpointRules } from './endpoints';
 import { readSettings, setPodMuted, updateKinds } from './settings';
 import type { VapidKeys } from './vapid';
@@ -21,16 +23,15 @@ import type { VapidKeys } from './vapid';
 /** Devices per user; registering one more forgets the oldest (a browser reinstalled 30 times). */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
 
-type PodParams = { Params: { podId: string } };
-
 export function registerPushRoutes(app: FastifyInstance, deps: AppDeps, vapid: VapidKeys): void {
   const { db } = deps;
+  const api = typed(app);
 
-  app.get('/api/push/public-key', { config: { auth: true } }, async () => ({ publicKey: vapid.publicKey }));
+  api.get('/api/push/public-key', async () => ({ publicKey: vapid.publicKey }));
 
-  app.post('/api/push/subscriptions', { config: { auth: true } }, async (request, reply) => {
+  api.post('/api/push/subscriptions', { schema: { body: pushSubscriptionBody } }, async (request, reply) => {
     const me = requireUser(request);
-    const body = parseBody(pushSubscriptionBody, request.body);
+    const body = request.body;
     const problem = await endpointProblem(body.endpoint, pushEndpointRules(deps.config));
     if (problem) throw badRequest(problem);
     const now = deps.now();
@@ -51,25 +52,25 @@ export function registerPushRoutes(app: FastifyInstance, deps: AppDeps, vapid: V
     return reply.code(201).send({ endpoint: body.endpoint });
   });
 
-  app.delete('/api/push/subscriptions', { config: { auth: true } }, async (request, reply) => {
+  api.delete('/api/push/subscriptions', { schema: { body: removePushSubscriptionBody } }, async (request, reply) => {
     const me = requireUser(request);
-    const { endpoint } = parseBody(removePushSubscriptionBody, request.body);
+    const { endpoint } = request.body;
     await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, me.id)));
     return reply.code(204).send();
   });
 
-  app.get('/api/push/settings', { config: { auth: true } }, async (request) => readSettings(db, requireUser(request).id));
+  api.get('/api/push/settings', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) => readSettings(db, requireUser(request).id));
 
-  app.put('/api/push/settings', { config: { auth: true } }, async (request) => {
+  api.put('/api/push/settings', { schema: { body: updateNotificationSettingsBody, response: { 200: notificationSettingsSchema } } }, async (request) => {
     const me = requireUser(request);
-    const changes = parseBody(updateNotificationSettingsBody, request.body);
+    const changes = request.body;
     await updateKinds(db, me.id, changes, deps.now());
     return readSettings(db, me.id);
   });
 
   for (const muted of [true, false]) {
     const method = muted ? 'put' : 'delete';
-    app[method]<PodParams>('/api/push/muted-pods/:podId', { config: { auth: true } }, async (request) => {
+    api[method]('/api/push/muted-pods/:podId', { schema: { params: uuidParams('podId'), response: { 200: notificationSettingsSchema } } }, async (request) => {
       const me = requireUser(request);
       const { podId } = request.params;
       // Unmuting needs no membership: a pod left while muted can still be unmuted.

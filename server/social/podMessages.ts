@@ -5,21 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, exists, lt, sql } from 'drizzle-orm';
-import { podMessagesQuery, sendPodMessageBody, type PodMessage } from '../../src/contract/social';
+import * as z from 'zod/mini';
+import { podMessageSchema, podMessagesQuery, sendPodMessageBody, type PodMessage } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
 import { podMembers, podMessages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { restMutation } from '../sync/rest';
-import { isUuid, parseBody, parseValue } from '../validate';
+import { uuidParams } from '../http/params';
+import { typed } from '../http/zod-validation';
+import { isUuid } from '../validate';
 import { isPodMember } from './podsRepo';
 import { SocialText } from './text';
-import { AUTH } from './writes';
-
-type IdParams = { Params: { id: string } };
 
 export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const api = typed(app);
+  const params = uuidParams('id');
 
   /**
    * The latest messages of a pod with their senders, only when the reader is a member: ONE
@@ -59,9 +61,9 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
   const before = page(true);
 
   /** The latest `limit` messages before `before`, oldest first. */
-  app.get<IdParams>('/api/pods/:id/messages', AUTH, async (request) => {
+  api.get('/api/pods/:id/messages', { schema: { params, querystring: podMessagesQuery, response: { 200: z.array(podMessageSchema) } } }, async (request) => {
     const me = requireUser(request).id;
-    const query = parseValue(podMessagesQuery, request.query);
+    const query = request.query;
     const podId = request.params.id;
     if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
     const values = { podId, me, limit: query.limit };
@@ -80,8 +82,8 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
     );
   });
 
-  app.post<IdParams>('/api/pods/:id/messages', AUTH, async (request, reply) => {
-    const body = parseBody(sendPodMessageBody, request.body);
+  api.post('/api/pods/:id/messages', { schema: { params, body: sendPodMessageBody, response: { 201: podMessageSchema } } }, async (request, reply) => {
+    const body = request.body;
     const message = await restMutation(request, reply, 'pod.message.send', { id: body.id ?? randomUUID(), podId: request.params.id, content: body.content });
     return reply.code(201).send(message);
   });

@@ -7,11 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isMutationName, mutationArgs, type MutationName } from '../../src/contract/mutations';
-import { PUSH_MAX_BYTES, SyncText, pullQuery, pushRequest, type MutationResult, type PullResponse, type PushResponse } from '../../src/contract/sync';
+import { PUSH_MAX_BYTES, SyncText, pullQuery, pullResponse, pushRequest, pushResponse, type MutationResult, type PullResponse, type PushResponse } from '../../src/contract/sync';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../errors';
-import { parseBody, parseValue, issueMessage } from '../validate';
+import { typed } from '../http/zod-validation';
+import { issueMessage } from '../validate';
 import { consumeWriteLimit } from '../limits';
 import { mutationWriteKind } from '../limits/policies';
 import { consumeReadLimit } from '../limits/readHooks';
@@ -34,9 +35,11 @@ async function pushPull(deps: AppDeps, userId: string, ip: string, cursor: numbe
 
 export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Each mutation counts against its own kind's budget (as its REST route would); the request itself does not.
-  app.post('/api/sync/push', { config: { auth: true, limit: false }, bodyLimit: PUSH_MAX_BYTES }, async (request): Promise<PushResponse> => {
+  const api = typed(app);
+  const pushSchema = { body: pushRequest, response: { 200: pushResponse } };
+  api.post('/api/sync/push', { config: { limit: false }, bodyLimit: PUSH_MAX_BYTES, schema: pushSchema }, async (request): Promise<PushResponse> => {
     const me = requireUser(request);
-    const body = parseBody(pushRequest, request.body);
+    const body = request.body;
     deps.metrics.syncPushes.inc(body.mutations.length);
     // Names and arguments are checked first: a malformed mutation is refused where it stands.
     const checked = body.mutations.map((mutation): { refused: MutationResult } | { run: Mutation } => {
@@ -83,8 +86,8 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   // heads in memory and reads them in batches (server/live/heads.ts), never once per PING.
   deps.hub.answerPingsWithHeads((userIds) => readHeads(deps.db, userIds));
 
-  app.get('/api/sync/pull', { config: { auth: true } }, async (request) => {
-    const query = parseValue(pullQuery, request.query);
+  api.get('/api/sync/pull', { schema: { querystring: pullQuery, response: { 200: pullResponse } } }, async (request) => {
+    const query = request.query;
     const me = requireUser(request);
     return pullChanges(deps.db, me.id, query.cursor, { beforeSnapshot: () => consumeReadLimit(deps, 'snapshot', me.id, request.ip) });
   });

@@ -13,7 +13,7 @@ import { deleteAccountBody } from '../../src/contract/account-data';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { consumeReadLimit } from '../limits/readHooks';
-import { parseBody } from '../validate';
+import { typed } from '../http/zod-validation';
 import { buildAccountExport, exportedGames, podNames } from './accountExport';
 import { deleteAccount } from './deleteAccount';
 import { gamesCsv } from './gamesCsv';
@@ -26,14 +26,14 @@ function attachment(reply: FastifyReply, name: string): void {
 }
 
 export function registerAccountDataRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.delete('/api/users/me', { config: { auth: true, limit: 'accountChange' } }, async (request, reply) => {
+  typed(app).delete('/api/users/me', { config: { limit: 'accountChange' }, schema: { body: deleteAccountBody } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseBody(deleteAccountBody, request.body);
+    const body = request.body;
     await deleteAccount(deps, request.log, { userId: user.id, ip: request.ip }, body.password);
     return reply.code(204).send();
   });
 
-  app.get('/api/users/me/export', { config: { auth: true, readLimit: false } }, async (request, reply) => {
+  app.get('/api/users/me/export', { config: { readLimit: false } }, async (request, reply) => {
     const user = requireUser(request);
     await consumeReadLimit(deps, 'export', user.id, request.ip);
     const now = deps.now();
@@ -42,7 +42,7 @@ export function registerAccountDataRoutes(app: FastifyInstance, deps: AppDeps): 
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
   });
 
-  app.get('/api/users/me/export/games.csv', { config: { auth: true, readLimit: false } }, async (request, reply) => {
+  app.get('/api/users/me/export/games.csv', { config: { readLimit: false } }, async (request, reply) => {
     const user = requireUser(request);
     await consumeReadLimit(deps, 'export', user.id, request.ip);
     const now = deps.now();

@@ -9,7 +9,7 @@
  *   failures, brake and budget hits and successes are security log lines.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AccountText, ServerText, loginBody, registerBody } from '../../src/contract/users';
+import { AccountText, ServerText, loginBody, loginResponse, messageResponse, registerBody } from '../../src/contract/users';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/authenticate';
 import { issueToken, revokeToken } from '../auth/tokens';
@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps';
 import { HttpError, conflict, unauthorized } from '../errors';
 import { sendMails } from '../mailGate';
 import { securityLog, typedName } from '../securityLog';
-import { parseBody } from '../validate';
+import { typed } from '../http/zod-validation';
 import { registerAccountDataRoutes } from './accountDataRoutes';
 import { addressInUseMail, welcomeMail } from './accountMails';
 import { checkLoginBrake } from './reauth';
@@ -31,8 +31,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   const { db, limits } = deps;
   const neutral = { message: AccountText.registered };
 
-  app.post('/api/users', async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
+  const api = typed(app);
+  api.post('/api/users', { config: { public: true }, schema: { body: registerBody, response: { 202: messageResponse } } }, async (request, reply) => {
+    const body = request.body;
     // Friendly early answer; the unique indexes below are what actually guarantees uniqueness.
     if (await isUsernameTaken(db, body.username)) throw conflict(USERNAME_TAKEN);
     const now = deps.now();
@@ -81,8 +82,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     }
   }
 
-  app.post('/api/users/login', async (request) => {
-    const body = parseBody(loginBody, request.body);
+  api.post('/api/users/login', { config: { public: true }, schema: { body: loginBody, response: { 200: loginResponse } } }, async (request) => {
+    const body = request.body;
     const accountKey = usernameKey(body.username);
     await checkLoginBrake(deps, request.log, accountKey, request.ip, { username: typedName(body.username) });
     // A spent budget of successful logins is refused before the password hash (loginBudget.ts).
@@ -107,7 +108,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     return { token, user: toUser(user) };
   });
 
-  app.post('/api/users/logout', { config: { auth: true, idempotent: true } }, async (request, reply) => {
+  api.post('/api/users/logout', { config: { idempotent: true } }, async (request, reply) => {
     const user = requireUser(request);
     await revokeToken(db, user.tokenHash);
     deps.hub.disconnectToken(user.tokenHash);

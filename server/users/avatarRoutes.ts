@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import * as z from 'zod/mini';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type AvatarMimeType } from '../../src/contract/limits';
 import { ServerText } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
@@ -16,6 +17,8 @@ import type { AppDeps } from '../deps';
 import { HttpError, badRequest, notFound, unauthorized } from '../errors';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
+import { uuidParams } from '../http/params';
+import { documented } from '../http/zod-validation';
 import { isUuid } from '../validate';
 import { readUploadedFile } from './avatarPart';
 import { avatarPath, toUser } from './view';
@@ -31,7 +34,7 @@ function isAvatarMime(mime: string | undefined): mime is AvatarMimeType {
 export function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  app.post('/api/users/avatar', { config: { auth: true, idempotent: true } }, async (request) => {
+  app.post('/api/users/avatar', { config: { idempotent: true } }, async (request) => {
     const { id } = requireUser(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the avatar as multipart/form-data in a field named avatar.');
     const bytes = await readUploadedFile(request, 'avatar', AVATAR_TOO_LARGE_MESSAGE);
@@ -58,7 +61,9 @@ export function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps): void 
     return toUser(row);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { v?: unknown } }>('/api/users/:id/avatar', async (request, reply) => {
+  // `v` only picks the cache lifetime (any other value is a revalidated answer), so it is documented, not checked.
+  const avatarSchema = { params: uuidParams('id'), querystring: documented(z.object({ v: z.optional(z.string()) })) };
+  app.get<{ Params: { id: string }; Querystring: { v?: unknown } }>('/api/users/:id/avatar', { config: { public: true }, schema: avatarSchema }, async (request, reply) => {
     const { id } = request.params;
     if (!isUuid(id)) throw notFound(AVATAR_NOT_FOUND);
     const [avatar] = await db.select().from(avatars).where(eq(avatars.userId, id)).limit(1);

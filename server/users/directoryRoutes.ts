@@ -5,9 +5,10 @@ import * as z from 'zod/mini';
 import { USER_SEARCH_MAX_RESULTS } from '../../src/contract/limits';
 import { safeText } from '../../src/contract/text';
 import { userListQuery, type UserListQuery } from '../../src/contract/user-list';
+import { publicUserSchema } from '../../src/contract/users';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { parseValue } from '../validate';
+import { typed } from '../http/zod-validation';
 import { toPublicUser } from './view';
 
 const publicColumns = { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl };
@@ -29,9 +30,10 @@ function nextPage(query: UserListQuery, after: string): string {
 
 export function registerDirectoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const api = typed(app);
 
-  app.get('/api/users/search', { config: { auth: true } }, async (request) => {
-    const q = parseValue(searchQuery, request.query).username?.trim() ?? '';
+  api.get('/api/users/search', { schema: { querystring: searchQuery, response: { 200: z.array(publicUserSchema) } } }, async (request) => {
+    const q = request.query.username?.trim() ?? '';
     if (!q) return [];
     const pattern = `%${escapeLike(q.toLowerCase())}%`;
     const rows = await db
@@ -51,8 +53,8 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   // A page at a time, by (lower(username), username): usernames are unique, so the pair orders
   // every account exactly once and `after` (the last username seen) resumes right behind it.
-  app.get('/api/users', { config: { auth: true } }, async (request, reply) => {
-    const query = parseValue(userListQuery, request.query);
+  api.get('/api/users', { schema: { querystring: userListQuery } }, async (request, reply) => {
+    const query = request.query;
     const folded = sql`lower(${users.username})`;
     const conditions = [isNull(users.deletedAt)];
     if (query.username !== undefined) conditions.push(sql`${folded} = ${query.username.trim().toLowerCase()}`);

@@ -2,19 +2,20 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { ServerText, updateMeBody } from '../../src/contract/users';
+import { ServerText, updateMeBody, userSchema } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import { restMutation } from '../sync/rest';
-import { parseBody } from '../validate';
+import { typed } from '../http/zod-validation';
 import { checkProfileEmailChange } from './emailChange';
 import { toUser } from './view';
 
-export { CHOOSE_OWN_DECK } from '../sync/mutators/profile';
+export { CHOOSE_OWN_DECK } from '../mutations/profile';
 
 export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const api = typed(app);
 
   // Built once (a named prepared statement on PostgreSQL), only the columns the answer shows.
   const readMe = db
@@ -33,7 +34,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Answered from memory when the cache holds the user (users/meCache.ts: kept current by every
   // process's USER_UPDATED events); one query otherwise.
-  app.get('/api/users/me', { config: { auth: true } }, async (request) => {
+  api.get('/api/users/me', { schema: { response: { 200: userSchema } } }, async (request) => {
     const id = requireUser(request).id;
     const cached = deps.meCache.get(id);
     if (cached) return cached;
@@ -46,8 +47,8 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
    * An e-mail change is never made here: it needs the current password and a confirmation from
    * the new address (server/users/emailChange.ts). The rest is the profile.update mutation.
    */
-  app.put('/api/users/me', { config: { auth: true } }, async (request, reply) => {
-    const body = parseBody(updateMeBody, request.body);
+  api.put('/api/users/me', { schema: { body: updateMeBody, response: { 200: userSchema } } }, async (request, reply) => {
+    const body = request.body;
     await checkProfileEmailChange(deps, request.log, requireUser(request).id, body, request.ip);
     const { email: _email, currentPassword: _password, ...patch } = body;
     return restMutation(request, reply, 'profile.update', patch);

@@ -7,7 +7,7 @@ import { linkIn, openSocket, startServer, unique, type TestServer } from './help
 const SECRET_PARAM = 'SECRET-PARAM-VALUE-42';
 
 function failingRoute(app: FastifyInstance) {
-  app.post('/api/test/db-failure', async () => {
+  app.post('/api/test/db-failure', { config: { public: true } }, async () => {
     const username = unique('dup');
     await app.deps.db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: SECRET_PARAM });
     await app.deps.db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: SECRET_PARAM });

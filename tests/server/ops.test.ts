@@ -82,7 +82,7 @@ describe('/metrics', () => {
 
 /** Holds the only connection (PGlite, or a pool of one) for `ms`. */
 function holdRoute(app: FastifyInstance) {
-  app.post<{ Querystring: { ms: string } }>('/api/test/hold', async (request) => {
+  app.post<{ Querystring: { ms: string } }>('/api/test/hold', { config: { public: true } }, async (request) => {
     await app.deps.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT 1`);
       await new Promise((resolve) => setTimeout(resolve, Number(request.query.ms)));
@@ -129,7 +129,7 @@ describe('drain (SIGTERM)', () => {
   it('fails readiness, refuses new sockets and connections, closes sockets with 1012 spread over the window, finishes requests in flight', async () => {
     const own = await startServer({
       setup: (app) => {
-        app.get('/api/test/slow', async () => {
+        app.get('/api/test/slow', { config: { public: true } }, async () => {
           await new Promise((resolve) => setTimeout(resolve, 400));
           return { finished: true };
         });

@@ -1,2 +1,0 @@
-/** Route options shared by the social routes. */
-export const AUTH = { config: { auth: true } } as const;
