@@ -5,8 +5,8 @@ import globals from 'globals';
 
 const noReact = {
   patterns: [
-    { group: ['react', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'zustand/react', '@radix-ui/*'], message: 'src/db and src/sync must not import React (docs/architecture.md, "Invariants").' },
-    { group: ['**/features/**', '**/routes/**'], message: 'src/db and src/sync must not depend on UI code.' },
+    { group: ['react', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'zustand/react', '@radix-ui/*'], message: 'src/db, src/sync and src/mutations must not import React (docs/architecture.md, "Invariants").' },
+    { group: ['**/features/**', '**/routes/**'], message: 'src/db, src/sync and src/mutations must not depend on UI code.' },
   ],
 };
 
@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/db/**/*.ts', 'src/sync/**/*.ts', 'src/contract/**/*.ts'],
+    files: ['src/db/**/*.ts', 'src/sync/**/*.ts', 'src/contract/**/*.ts', 'src/mutations/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { ...noReact, paths: [classicZod] }],
       'no-restricted-globals': 'off',
