@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 const noReact = {
   patterns: [
@@ -16,13 +17,32 @@ const classicZod = {
   message: 'The app and the service worker use zod/mini, so a bundle holds only the schemas it reaches (docs/first-load.md); classic zod is for server-only schemas.',
 };
 
+/** One file-name case: kebab-case, dots between parts (`vite.config.ts`, `x.test.ts`). */
+const fileNames = {
+  rules: {
+    'kebab-case': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        const name = path.basename(context.filename);
+        const stem = name.replace(/\.(d\.)?(test\.|spec\.)?[cm]?[jt]sx?$/, '');
+        if (!/^[a-z0-9]+([-.][a-z0-9]+)*$/.test(stem)) {
+          context.report({ loc: { line: 1, column: 0 }, message: `File names are kebab-case: rename "${name}".` });
+        }
+        return {};
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'file-names': fileNames },
     rules: {
+      'file-names/kebab-case': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -7,11 +7,11 @@
 import 'fake-indexeddb/auto';
 import { openDatabase } from '../src/db/schema';
 import { writeSession } from '../src/db/session';
-import { createApiClient } from '../src/sync/api';
+import { createApiClient } from '../src/sync/engine/api';
 import { pushResponse } from '../src/contract/sync';
-import { createSender } from '../src/sync/sender';
-import { newId } from '../src/sync/mutate';
-import { mutateAndSend } from '../src/sync/writes';
+import { createSender } from '../src/sync/engine/sender';
+import { newId } from '../src/sync/engine/mutate';
+import { mutateAndSend } from '../src/sync/actions/writes';
 import { startLoopbackProxy } from '../tests/support/loopback-proxy';
 
 export const QUEUED = 1000;

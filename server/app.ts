@@ -9,55 +9,55 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import { APP_VERSION_LABEL, AVATAR_MAX_BYTES } from '../src/contract/limits';
 import { installAuth } from './auth/authenticate';
-import { createMeCache, listenForUserRecords } from './users/meCache';
-import { createTokenCache } from './auth/tokenCache';
-import { registerResetRoutes } from './auth/resetRoutes';
-import { registerCardRoutes } from './cards/routes';
+import { createMeCache, listenForUserRecords } from './users/me-cache';
+import { createTokenCache } from './auth/token-cache';
+import { registerResetRoutes } from './auth/reset-routes';
+import { registerCardRoutes } from './cards/card-routes';
 import { redisCardCache, redisSpacing } from './cards/shared';
 import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { PoolMonitor } from './db/backpressure';
 import type { Db } from './db/types';
-import { registerDeckRoutes } from './decks/routes';
+import { registerDeckRoutes } from './decks/deck-routes';
 import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandler } from './errors';
-import { httpTimeouts } from './httpTimeouts';
+import { httpTimeouts } from './http-timeouts';
 import { registerOpenApiRoute } from './http/openapi';
 import { installZodSchemas } from './http/zod-validation';
-import { registerGameRoutes } from './games/routes';
+import { registerGameRoutes } from './games/game-routes';
 import { installIdempotency } from './idempotency';
-import { installInputGuards } from './inputGuards';
+import { installInputGuards } from './input-guards';
 import { Limits, type LimitBackend, type LimitOverrides } from './limits';
 import { openLimitBackend } from './limits/backend';
-import { installPreAuthWriteLimits, installUserWriteLimits } from './limits/writeHooks';
+import { installPreAuthWriteLimits, installUserWriteLimits } from './limits/write-hooks';
 import { createTransport } from './live/bus';
 import { LiveHub, MAX_CLIENT_FRAME_BYTES, type HubOptions } from './live/hub';
-import { registerLiveRoutes } from './live/routes';
+import { registerLiveRoutes } from './live/live-routes';
 import { createTicketBook } from './live/tickets';
-import { loadOrCreateTicketSecret } from './live/ticketSecret';
+import { loadOrCreateTicketSecret } from './live/ticket-secret';
 import type { LiveTransport } from './live/transport';
 import { loggerOptions } from './logging';
 import type { Mail, Mailer } from './mail';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createMetrics } from './metrics';
 import { createLifecycle, installDrainHeaders } from './ops/lifecycle';
-import { lazyRequestLogger } from './ops/lazyRequestLogger';
-import { installRequestLog } from './ops/requestLog';
-import { registerOpsRoutes } from './ops/routes';
+import { lazyRequestLogger } from './ops/lazy-request-logger';
+import { installRequestLog } from './ops/request-log';
+import { registerOpsRoutes } from './ops/ops-routes';
 import { createRedisClient, type RedisClient } from './redis';
-import { installSecurityHeaders } from './securityHeaders';
-import { fastifyTrustProxy } from './trustProxy';
+import { installSecurityHeaders } from './security-headers';
+import { fastifyTrustProxy } from './trust-proxy';
 import { registerPush } from './push';
-import { trackRoutes } from './routeList';
+import { trackRoutes } from './route-list';
 import { registerSocialRoutes } from './social';
 import { registerStatic } from './static';
 import { installProtocolCheck } from './sync/protocol';
-import { registerSyncRoutes } from './sync/routes';
-import { registerAccountRoutes } from './users/accountRoutes';
-import { registerAvatarRoutes } from './users/avatarRoutes';
-import { registerDirectoryRoutes } from './users/directoryRoutes';
-import { registerMeRoutes } from './users/meRoutes';
-import { registerSecurityRoutes } from './users/securityRoutes';
+import { registerSyncRoutes } from './sync/sync-routes';
+import { registerAccountRoutes } from './users/account-routes';
+import { registerAvatarRoutes } from './users/avatar-routes';
+import { registerDirectoryRoutes } from './users/directory-routes';
+import { registerMeRoutes } from './users/me-routes';
+import { registerSecurityRoutes } from './users/security-routes';
 
 /** JSON bodies: the largest legitimate one (a profile edit, a 1024-character message) is far below this. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -96,19 +96,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: loggerOptions({ level: config.logLevel, stream: options.logStream }),
-    // Replaced by ops/requestLog.ts: one compact line at debug, slow requests at info.
+    // Replaced by ops/request-log.ts: one compact line at debug, slow requests at info.
     logController: new LogController({ disableRequestLogging: true }),
-    // A request's pino child is made only when the request logs something (ops/lazyRequestLogger.ts).
+    // A request's pino child is made only when the request logs something (ops/lazy-request-logger.ts).
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Slow or stalled clients (slowloris) are cut off: server/httpTimeouts.ts.
+    // Slow or stalled clients (slowloris) are cut off: server/http-timeouts.ts.
     ...httpTimeouts(config.requestTimeoutMs),
     // Path parameters are ids and tokens (43 characters); longer ones are answered 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     frameworkErrors,
   });
-  // Before any route: the authorization tests read the full list (server/routeList.ts).
+  // Before any route: the authorization tests read the full list (server/route-list.ts).
   trackRoutes(app);
 
   const opened = options.limitBackend ? { backend: options.limitBackend, close: async () => undefined } : openLimitBackend({ redisUrl: config.redisUrl, db, log: app.log });

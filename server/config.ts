@@ -1,7 +1,7 @@
 /** Environment → server configuration. Invalid values stop the start with a message naming the variable. */
 import path from 'node:path';
-import { isPublicHttpsOrigin } from './push/publicOrigin';
-import { TrustProxyError, parseTrustProxy, type TrustProxy } from './trustProxy';
+import { isPublicHttpsOrigin } from './push/public-origin';
+import { TrustProxyError, parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 export interface Config {
   port: number;
@@ -17,9 +17,9 @@ export interface Config {
   /** Absolute. The built app (vite build output); skipped when the folder does not exist. */
   staticDir: string;
   logLevel: string;
-  /** Whose X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY: a hop count or addresses/CIDRs; server/trustProxy.ts). */
+  /** Whose X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY: a hop count or addresses/CIDRs; server/trust-proxy.ts). */
   trustProxy: TrustProxy;
-  /** A request's headers and body must have arrived within this, or it is answered 408 and its socket closed (server/httpTimeouts.ts). */
+  /** A request's headers and body must have arrived within this, or it is answered 408 and its socket closed (server/http-timeouts.ts). */
   requestTimeoutMs: number;
   /** Base URL of the Scryfall-compatible card service behind /api/cards, without a trailing slash. */
   cardApiUrl: string;
@@ -43,7 +43,7 @@ export interface Config {
   vapidSubject: string;
   /**
    * Origins push endpoints may have (PUSH_SERVICE_ORIGINS, comma-separated; `https://*.host`
-   * for any host under one); null: the browsers' push services (server/push/pushServices.ts).
+   * for any host under one); null: the browsers' push services (server/push/push-services.ts).
    */
   pushServiceOrigins: string[] | null;
   /** PUSH_ALLOW_PRIVATE=1, tests only: push services on http, IP literals, other ports and private addresses (server/push/endpoints.ts). */

@@ -1,5 +1,5 @@
 /** What route modules get from buildApp. Later features take the same object. */
-import type { TokenResolver } from './auth/tokenCache';
+import type { TokenResolver } from './auth/token-cache';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Limits } from './limits';
@@ -9,7 +9,7 @@ import type { Mail, Mailer } from './mail';
 import type { Metrics } from './metrics';
 import type { Lifecycle } from './ops/lifecycle';
 import type { RedisClient } from './redis';
-import type { MeCache } from './users/meCache';
+import type { MeCache } from './users/me-cache';
 
 export interface AppDeps {
   db: Db;
@@ -24,7 +24,7 @@ export interface AppDeps {
   limits: Limits;
   /** Bearer token → user, cached; revocations clear it on every process. */
   tokens: TokenResolver;
-  /** GET /api/users/me's answers, cached per user; kept current from the bus (users/meCache.ts). */
+  /** GET /api/users/me's answers, cached per user; kept current from the bus (users/me-cache.ts). */
   meCache: MeCache;
   tickets: TicketBook;
   /** Prometheus metrics; e.g. `metrics.syncPushes.inc(n)` in the push route. */

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDataException } from './db/errors';
-import { baselineSecurityHeaders } from './securityHeaders';
+import { baselineSecurityHeaders } from './security-headers';
 
 export const INVALID_VALUE_MESSAGE = 'A value in the request is not valid or out of range.';
 import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from './db/backpressure';
@@ -100,7 +100,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Per-request lines are off at info (ops/requestLog.ts), so an error line says where it happened. */
+/** Per-request lines are off at info (ops/request-log.ts), so an error line says where it happened. */
 function where(request: FastifyRequest) {
   return { method: request.method, url: redactUrl(request.url), route: request.routeOptions.url };
 }

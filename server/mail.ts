@@ -7,7 +7,7 @@
  * Sending never blocks an answer: callers do not await delivery, and `close()` waits for mails
  * still on their way.
  *
- * Every mail is spent against its budgets first (server/mailGate.ts): `Mail` is the admitted
+ * Every mail is spent against its budgets first (server/mail-gate.ts): `Mail` is the admitted
  * form, the only one `deps.sendMailInBackground` takes; builders produce a `MailDraft`.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +16,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
-/** What a mail is about: picks its budgets (server/limits/mailBudget.ts). */
+/** What a mail is about: picks its budgets (server/limits/mail-budget.ts). */
 export type MailKind = 'welcome' | 'addressInUse' | 'reset' | 'emailConfirm' | 'emailChanged' | 'passwordChanged' | 'undoReset' | 'claim';
 
 export interface MailDraft {
@@ -30,7 +30,7 @@ export interface MailDraft {
 }
 
 declare const admitted: unique symbol;
-/** A mail whose budgets were spent (server/mailGate.ts `admitMails`): the only form the app sends. */
+/** A mail whose budgets were spent (server/mail-gate.ts `admitMails`): the only form the app sends. */
 export type Mail = MailDraft & { readonly [admitted]: true };
 
 export interface Mailer {

@@ -12,8 +12,8 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from './db/lock';
 import { openEmbedded, openPostgres, type Database } from './db/open';
 import { createMailer } from './mail';
-import { backfillUsernameKeys } from './users/backfillUsernameKeys';
-import { maskStoredGuestEmails } from './games/maskStoredGuestEmails';
+import { backfillUsernameKeys } from './users/backfill-username-keys';
+import { maskStoredGuestEmails } from './games/mask-stored-guest-emails';
 import { drain } from './ops/lifecycle';
 
 function fail(message: string): never {

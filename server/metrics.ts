@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (prom-client), one Registry per server instance (tests run several in
- * one process). Served at GET /metrics (ops/routes.ts). Names follow Prometheus conventions:
+ * one process). Served at GET /metrics (ops/ops-routes.ts). Names follow Prometheus conventions:
  * `_total` counters, `_seconds` durations. Request durations are labelled by the route
  * pattern (`/api/pods/:id/messages`), never the raw URL, so the label set stays bounded.
  *

@@ -15,11 +15,11 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { openDatabase } from '../src/db/schema';
 import { readSession } from '../src/db/session';
-import { createApiClient } from '../src/sync/api';
-import { createDrainLoop } from '../src/sync/drain-loop';
-import { flushRevocations } from '../src/sync/revocations';
-import { createWorkerSender } from '../src/sync/worker-sender';
-import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/sw-bridge';
+import { createApiClient } from '../src/sync/engine/api';
+import { createDrainLoop } from '../src/sync/engine/drain-loop';
+import { flushRevocations } from '../src/sync/engine/revocations';
+import { createWorkerSender } from '../src/sync/engine/worker-sender';
+import { DRAIN_MESSAGE, SYNC_TAG } from '../src/sync/engine/sw-bridge';
 import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../src/pwa/sw-messages';
 import { installPushHandlers } from './push';
 

@@ -2,14 +2,14 @@
  * Who is asking. Every route under /api requires a logged-in user unless its options mark it
  * public (`config: { public: true }`): the onRoute hook below sets `config.auth` on the others,
  * and the onRequest hook resolves `Authorization: Bearer <token>` into `request.user` or
- * answers 401 before the body is read (through the token cache: tokenCache.ts). Handlers call
+ * answers 401 before the body is read (through the token cache: token-cache.ts). Handlers call
  * `requireUser(request)` to get the user with a non-null type. Routes outside /api (the live
  * socket, health probes, static files) authenticate themselves or are open.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServerText } from '../../src/contract/users';
 import { unauthorized } from '../errors';
-import type { TokenResolver } from './tokenCache';
+import type { TokenResolver } from './token-cache';
 import type { TokenOwner } from './tokens';
 
 export type AuthUser = TokenOwner;

@@ -13,7 +13,7 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteWire } from './pgliteWire';
+import { pgliteWire } from './pglite-wire';
 
 /** Seconds the 503 asks a client to wait before trying again. */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -102,7 +102,7 @@ export function createMeasuredPool(config: pg.PoolConfig & { max: number; connec
 /**
  * A stand-in for the PGlite client that drizzle uses: `query` and `transaction` run one at a
  * time through a FIFO queue whose waiters give up after `queueTimeoutMs`, over the batched wire
- * path of pgliteWire.ts (one call into PGlite per statement, statements prepared once).
+ * path of pglite-wire.ts (one call into PGlite per statement, statements prepared once).
  */
 export function gatePglite(client: PGlite, queueTimeoutMs: number): { client: PGlite; monitor: PoolMonitor } {
   const queue: Array<{ start: () => void; enqueued: number }> = [];

@@ -2,7 +2,7 @@
  * Statements written as SQL (CTEs the query builder cannot express), built ONCE and run as a
  * named prepared statement on PostgreSQL: parsed and planned once per connection instead of on
  * every execution (for the change log's statement, 460 µs → 150 µs of PostgreSQL's time each).
- * PGlite prepares every statement already (pgliteWire.ts) and ignores the name.
+ * PGlite prepares every statement already (pglite-wire.ts) and ignores the name.
  *
  * Values go in as `sql.placeholder(name)`; each is ONE parameter (an array stays one array).
  * Rows come back as PostgreSQL names them, timestamps as text (server/db/rows.ts).

@@ -28,7 +28,7 @@ import type { MailDraft } from '../mail';
 import { findUserById } from '../users/repo';
 import { withChangeLog } from '../sync/log-writes';
 import { ref } from '../sync/refs';
-import { gameForViewer } from './guestEmails';
+import { gameForViewer } from './guest-emails';
 import { audienceOfGame } from '../visibility/games';
 import { GameServerText, findGame, saveGame } from './repo';
 
@@ -76,7 +76,7 @@ export function claimMail(appUrl: string, options: { guestName: string; hostName
 
 /**
  * Stores a claim token per guest seat (inside the create transaction) and returns the mails to
- * send after it commits; the caller spends their budgets in the transaction (server/mailGate.ts:
+ * send after it commits; the caller spends their budgets in the transaction (server/mail-gate.ts:
  * the creator is refused 429 beyond their sender budget; over a guest address's budget the
  * mail is silently not sent, and the seat's claim row waits unused).
  */

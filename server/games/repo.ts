@@ -9,7 +9,7 @@ import { GameRuleError } from '../../src/game/counters';
 import { gameChanges, games } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 import { HttpError, badRequest, conflict } from '../errors';
-import { storedParticipants } from './guestEmails';
+import { storedParticipants } from './guest-emails';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -54,7 +54,7 @@ export function mutableColumns(game: Game) {
     seats: game.seats,
     activeSeat: game.activeSeat,
     turnNumber: game.turnNumber,
-    // Guests' addresses are stored masked: the full one lives in the claim only (server/games/guestEmails.ts).
+    // Guests' addresses are stored masked: the full one lives in the claim only (server/games/guest-emails.ts).
     participants: storedParticipants(game.participants),
     events: game.events,
     updatedAt: new Date(game.updatedAt),

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the /api routes, generated from what the routes registered
- * (server/routeList.ts): each route's method and path, whether it needs a bearer token (every
+ * (server/route-list.ts): each route's method and path, whether it needs a bearer token (every
  * /api route unless marked `config.public`), and the zod schemas its options declare, turned
  * into JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) by zod's own `toJSONSchema`.
  * Request schemas are described on their input side (what a client sends), response schemas on
@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import * as z from 'zod/mini';
-import { registeredRoutes, type RegisteredRoute } from '../routeList';
+import { registeredRoutes, type RegisteredRoute } from '../route-list';
 import { isZodSchema } from './zod-validation';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -1,15 +1,15 @@
 /**
  * Every rate limit of the server in one place: per-user and per-address write limits
- * (policies.ts), the login brake (loginBrake.ts) and the forgot-password limits. REST routes
- * get their write limit from hooks (writeHooks.ts); the sync push and the live socket call
+ * (policies.ts), the login brake (login-brake.ts) and the forgot-password limits. REST routes
+ * get their write limit from hooks (write-hooks.ts); the sync push and the live socket call
  * `consumeWriteLimit` for each write they accept.
  */
 import { createHash } from 'node:crypto';
 import { ServerText } from '../../src/contract/users';
 import { Limiter } from './limiter';
-import { DEFAULT_LOGIN_BRAKE, LoginBrake, type LoginBrakeSettings } from './loginBrake';
-import { DEFAULT_LOGIN_BUDGET, LoginBudget, type LoginBudgetSettings } from './loginBudget';
-import { DEFAULT_MAIL_BUDGET, MailBudget, type MailBudgetSettings } from './mailBudget';
+import { DEFAULT_LOGIN_BRAKE, LoginBrake, type LoginBrakeSettings } from './login-brake';
+import { DEFAULT_LOGIN_BUDGET, LoginBudget, type LoginBudgetSettings } from './login-budget';
+import { DEFAULT_MAIL_BUDGET, MailBudget, type MailBudgetSettings } from './mail-budget';
 import { DEFAULT_READ_POLICIES, DEFAULT_WRITE_POLICIES, READ_KINDS, WRITE_KINDS, scaled, type ReadKind, type WriteKind, type WritePolicy } from './policies';
 import type { LimitBackend, LimitSpec } from './store';
 
@@ -30,9 +30,9 @@ export interface LimitSettings {
   loginBrake: LoginBrakeSettings;
   forgotPasswordPerEmail: LimitSpec;
   forgotPasswordPerIp: LimitSpec;
-  /** Successful logins per account and per address (loginBudget.ts); scaled. */
+  /** Successful logins per account and per address (login-budget.ts); scaled. */
   loginBudget: LoginBudgetSettings;
-  /** Outgoing mail per recipient and per sender, e-mail changes per account (mailBudget.ts); scaled. */
+  /** Outgoing mail per recipient and per sender, e-mail changes per account (mail-budget.ts); scaled. */
   mail: MailBudgetSettings;
 }
 
@@ -42,7 +42,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   reads: DEFAULT_READ_POLICIES,
   loginBrake: DEFAULT_LOGIN_BRAKE,
   // Per (requester address, e-mail): 3 an hour, fewer than the recipient's 5 reset mails an hour
-  // (mailBudget.ts), so one address alone cannot use up a victim's reset mails.
+  // (mail-budget.ts), so one address alone cannot use up a victim's reset mails.
   forgotPasswordPerEmail: { points: 3, durationSeconds: 60 * 60 },
   forgotPasswordPerIp: { points: 20, durationSeconds: 60 * 60 },
   loginBudget: DEFAULT_LOGIN_BUDGET,
@@ -151,7 +151,7 @@ export function credentialSubject(bearer: string): string {
 /**
  * Counts one write of `kind` by `userId` (null before there is a user) from `ip`; throws the
  * 429 HttpError (with Retry-After) when either budget is spent. It serves the live socket and
- * each mutation of a batched push (REST routes count the same two budgets in writeHooks.ts).
+ * each mutation of a batched push (REST routes count the same two budgets in write-hooks.ts).
  * Both counters are counted at once (one round trip on a shared store, not two in a row, for
  * every pushed mutation), as the REST hook does: a write refused by one budget is still counted
  * in the other, as a refused write is counted in its own.

@@ -107,7 +107,7 @@ export function mutationWriteKind(name: MutationName): WriteKind {
   return MUTATION_KINDS[name] ?? 'write';
 }
 
-/** Routes with a brake of their own (server/limits/loginBrake.ts, the forgot-password limits). */
+/** Routes with a brake of their own (server/limits/login-brake.ts, the forgot-password limits). */
 const OWN_BRAKE = new Set(['POST /api/users/login', 'POST /api/auth/forgot-password']);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -144,7 +144,7 @@ export function scaled(spec: LimitSpec, scale: number): LimitSpec {
  * - snapshot 60/h: full snapshots (the first pull of a device, a reset cursor) read every row
  *   the user can see;
  * - avatar 1,200/min per address (no token: an <img> sends none; versioned URLs are cached);
- * - export 5/h: downloading one's data (server/users/exportRoutes.ts) reads every row the
+ * - export 5/h: downloading one's data (server/users/account-data-routes.ts) reads every row the
  *   account has; the JSON file and the games CSV share it.
  */
 export const READ_KINDS = ['list', 'search', 'cardSearch', 'cardUpstream', 'pull', 'snapshot', 'avatar', 'export'] as const;

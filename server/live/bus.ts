@@ -1,8 +1,8 @@
 /** Picks the live transport: Redis when REDIS_URL is set, else LISTEN/NOTIFY on DATABASE_URL, else in-process. */
 import type { Config } from '../config';
 import type { Db } from '../db/types';
-import { createPostgresTransport } from './pgTransport';
-import { createRedisTransport } from './redisTransport';
+import { createPostgresTransport } from './pg-transport';
+import { createRedisTransport } from './redis-transport';
 import { createLocalTransport, type BusMetrics, type LiveTransport, type TransportLog } from './transport';
 
 export interface BusOptions {

@@ -4,7 +4,7 @@
  *
  * `POST /api/live/ticket` (Bearer) returns a ticket: base64url(JSON payload) "." base64url(
  * HMAC-SHA256(payload)). The key is LIVE_TICKET_SECRET or DATA_DIR/live-ticket.secret
- * (ticketSecret.ts), the same for every process, so any process can check any ticket.
+ * (ticket-secret.ts), the same for every process, so any process can check any ticket.
  * - lifetime LIVE_TICKET_TTL_MS (60 s): enough for a slow phone network between the fetch and
  *   the upgrade; short enough that a leaked one is worthless soon;
  * - single use: a per-process seen-set, plus `SET NX` in Redis when REDIS_URL is set (a ticket
@@ -14,7 +14,7 @@
  *   it was issued is refused (the token cache remembers recent revocations).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { TokenResolver } from '../auth/tokenCache';
+import type { TokenResolver } from '../auth/token-cache';
 import type { TokenOwner } from '../auth/tokens';
 import { redisKey, type RedisClient } from '../redis';
 

@@ -2,12 +2,12 @@
  * How live messages reach every server process. Three transports with one contract
  * (tests/server/live-transport.test.ts runs the same cases on each):
  * - in-process (`createLocalTransport`): the embedded database serves one process;
- * - PostgreSQL LISTEN/NOTIFY (pgTransport.ts) when DATABASE_URL is set and REDIS_URL is not;
- * - Redis pub/sub (redisTransport.ts) when REDIS_URL is set.
+ * - PostgreSQL LISTEN/NOTIFY (pg-transport.ts) when DATABASE_URL is set and REDIS_URL is not;
+ * - Redis pub/sub (redis-transport.ts) when REDIS_URL is set.
  * The contract:
  * - `publish` hands the message to this process's handlers at once (synchronously) and to
  *   every other process's handlers once, in publish order per publisher;
- * - a publish that fails is retried in order (publishQueue.ts), not only logged;
+ * - a publish that fails is retried in order (publish-queue.ts), not only logged;
  * - when this process may have missed messages (its subscription was lost and restored, or a
  *   peer had to give messages up), `onGap` handlers run: the hub then asks its clients to
  *   reconnect and catch up;

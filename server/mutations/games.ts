@@ -25,10 +25,10 @@ import { applyGameUpdate } from '../../src/game/update';
 import { gameInvites, gamePlayers, games, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { createClaims } from '../games/claims';
-import { gameForViewer } from '../games/guestEmails';
+import { gameForViewer } from '../games/guest-emails';
 import { knownTo, toGameInvite } from '../games/invites';
-import { podMembersAmong } from '../games/pods';
-import { admitMails } from '../mailGate';
+import { podMembersAmong } from '../games/pod-membership';
+import { admitMails } from '../mail-gate';
 import {
   GameServerText,
   findGame,
@@ -117,7 +117,7 @@ export const gameCreate: ServerMutator<'game.create'> = {
         .returning();
       ctx.log.emit(audienceOfGameInvite(row!), [ref('gameInvite', row!.id)], { type: 'GAME_INVITE', payload: toGameInvite(row!, record, inviter!) });
     }
-    // Budgets spent here, so the creator's 429 (sender budget) refuses the whole create (server/mailGate.ts).
+    // Budgets spent here, so the creator's 429 (sender budget) refuses the whole create (server/mail-gate.ts).
     const mails = await admitMails(deps, await createClaims(tx, record, hostName, deps.config.appUrl, now), { sender: `user:${me.id}`, overSender: 'refuse' });
     ctx.afterCommit(() => {
       for (const mail of mails) deps.sendMailInBackground(mail);

@@ -11,7 +11,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { podInvitations, podMembers, pods } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { conflict, forbidden, notFound } from '../errors';
-import { isPodMember, lockPodForMember, podView } from '../social/podsRepo';
+import { isPodMember, lockPodForMember, podView } from '../social/pods-repo';
 import { assertNotBlocked } from '../social/blocks';
 import { SocialText } from '../social/text';
 import { publicUsers, toPodInvitation, type PodInvitationRow } from '../social/views';

@@ -58,7 +58,7 @@ const SEND = namedStatement(
  * The whole send as ONE statement (`applyAlone`, lone-write.ts): the message and one change-log
  * entry per member.
  * Race with a membership change: every membership change holds the pod row FOR UPDATE and bumps
- * its `rev` (pods.ts, podInvitations.ts). The statement's snapshot is taken BEFORE it waits for
+ * its `rev` (pods.ts, pod-invitation-routes.ts). The statement's snapshot is taken BEFORE it waits for
  * its KEY SHARE lock, so the members it reads could predate a change it waited for; a locked row
  * is returned as it is NOW (READ COMMITTED re-reads a row updated by a committed transaction),
  * the snapshot's row as it was. Equal `rev`s: no membership change committed since the snapshot

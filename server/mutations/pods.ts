@@ -10,7 +10,7 @@ import type { Pod } from '../../src/contract/social';
 import { deletedPods, podInvitations, podMembers, pods } from '../db/schema';
 import type { Tx } from '../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { isPodMember, lockPodForMember, podView } from '../social/podsRepo';
+import { isPodMember, lockPodForMember, podView } from '../social/pods-repo';
 import { SocialText } from '../social/text';
 import type { PodRow } from '../social/views';
 import { isUuid } from '../validate';
@@ -19,6 +19,7 @@ import type { ChangeRecorder } from '../sync/recorder';
 import { ref } from '../sync/refs';
 import { withdrawInvitationsSentBy } from './pod-invitations';
 import { withdrawPodRecordsFromLeaver } from '../social/pod-records';
+import { audienceOfPod } from '../visibility/pods';
 
 function requireOwner(pod: PodRow, userId: string): void {
   if (pod.ownerId !== userId) throw forbidden(SocialText.ownerOnly);
@@ -49,7 +50,7 @@ export function announcePod(log: ChangeRecorder, pod: Pod): void {
  * members the old pod's ended games.
  */
 async function deletePod({ tx, log, now }: MutationContext, podId: string): Promise<void> {
-  const members = await tx.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId));
+  const audience = await audienceOfPod(tx, podId);
   const invitations = await tx
     .select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId, invitedById: podInvitations.invitedById })
     .from(podInvitations)
@@ -57,7 +58,7 @@ async function deletePod({ tx, log, now }: MutationContext, podId: string): Prom
   await tx.delete(pods).where(eq(pods.id, podId));
   await tx.insert(deletedPods).values({ id: podId, deletedAt: now }).onConflictDoNothing();
   log.emit(
-    members.map((member) => member.userId),
+    audience,
     [ref('pod', podId)],
     { type: 'POD_REMOVED', podId },
   );

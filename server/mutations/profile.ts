@@ -20,7 +20,7 @@ export const profileUpdate: ServerMutator<'profile.update'> = {
   async apply({ tx, me, now, log }, body) {
     const patch: Partial<typeof users.$inferInsert> = {};
     if (body.displayName !== undefined) patch.displayName = blankToNull(body.displayName);
-    // A new e-mail needs the current password and a confirmation (server/users/emailChange.ts):
+    // A new e-mail needs the current password and a confirmation (server/users/email-change.ts):
     // never from a queued write, which must not carry a password.
     if (body.email !== undefined) {
       const current = await findUserById(tx, me.id);

@@ -4,17 +4,17 @@
  * network (SSRF), or to a host that never answers.
  *
  * Rule: the endpoint's origin must match the allow-list: PUSH_SERVICE_ORIGINS when set, else the
- * browsers' push services (pushServices.ts). Unless PUSH_ALLOW_PRIVATE is set (tests with a
+ * browsers' push services (push-services.ts). Unless PUSH_ALLOW_PRIVATE is set (tests with a
  * loopback push service), it must also be https on port 443 by DNS name without userinfo
- * (publicOrigin.ts), and a host that is not one of the browsers' push services (an operator's
+ * (public-origin.ts), and a host that is not one of the browsers' push services (an operator's
  * own entry) must resolve to public addresses only. The browsers' push services are not
  * resolved here: subscribing needs no outbound network. Every send checks again: the rule
  * (rows stored under an older rule) and the address its socket connects to (addresses.ts).
  */
 import { PushText } from '../../src/contract/push';
 import { publicAddresses, systemResolve, type Resolve } from './addresses';
-import { isPublicHttpsOrigin } from './publicOrigin';
-import { DEFAULT_PUSH_SERVICE_ORIGINS, isKnownPushService, matchingOrigin } from './pushServices';
+import { isPublicHttpsOrigin } from './public-origin';
+import { DEFAULT_PUSH_SERVICE_ORIGINS, isKnownPushService, matchingOrigin } from './push-services';
 
 export interface PushEndpointRules {
   /** Allowed origin patterns (PUSH_SERVICE_ORIGINS); null: the browsers' push services. */

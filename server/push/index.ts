@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { pushEndpointRules } from './endpoints';
 import { startPushNotifier } from './notifier';
-import { registerPushRoutes } from './routes';
+import { registerPushRoutes } from './push-routes';
 import { loadOrCreateVapidKeys } from './vapid';
 
 /** On shutdown, queued notifications get this long to go out before the process ends. */

@@ -107,9 +107,6 @@ const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type:
   },
 };
 
-/** The live events that can become a push; everything else is not even queued. */
-export const PUSHED_EVENT_TYPES: ReadonlySet<ServerEvent['type']> = new Set(Object.keys(RULES) as Array<PushedEvent['type']>);
-
 const ruleOf = (event: ServerEvent) => (RULES as Partial<Record<ServerEvent['type'], PushRule<PushedEvent>>>)[event.type];
 
 /** Everyone the event was published to but the actor, or null when nobody (or the event is never pushed). */

@@ -1,6 +1,6 @@
 /**
  * Blocks (src/contract/blocks.ts): the checks every write toward another person makes, and the
- * blocker's list. `isBlockedBy(db, blocker, blocked)` is the one question; a write from the
+ * blocker's list. A write from the
  * blocked person is refused with the caller's "no such user" answer, so the block is not revealed.
  */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
@@ -12,15 +12,6 @@ import { conflict, type HttpError } from '../errors';
 import { publicUsers } from './views';
 
 export type BlockRow = typeof blocks.$inferSelect;
-
-export async function isBlockedBy(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: blocks.blockerId })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /**
  * Refuses a write from `me` to `other` when either blocks the other: `hidden` (the "no such

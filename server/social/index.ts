@@ -1,13 +1,13 @@
 /** Friends, blocks, direct messages, pods, pod chat and invitations: every route and live handler. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { registerBlockRoutes } from './blockRoutes';
-import { registerDirectMessageRoutes } from './directMessages';
-import { registerFriendRoutes } from './friends';
+import { registerBlockRoutes } from './block-routes';
+import { registerDirectMessageRoutes } from './direct-message-routes';
+import { registerFriendRoutes } from './friend-routes';
 import { registerSocialLive } from './live';
-import { registerPodInvitationRoutes } from './podInvitations';
-import { registerPodMessageRoutes } from './podMessages';
-import { registerPodRoutes } from './pods';
+import { registerPodInvitationRoutes } from './pod-invitation-routes';
+import { registerPodMessageRoutes } from './pod-message-routes';
+import { registerPodRoutes } from './pod-routes';
 
 export function registerSocialRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerFriendRoutes(app, deps);

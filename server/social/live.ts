@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/types';
 import type { LiveHub } from '../live/hub';
-import { isPodMember } from './podsRepo';
+import { isPodMember } from './pods-repo';
 import { SocialText } from './text';
 
 export function registerSocialLive(hub: LiveHub, db: Db): void {

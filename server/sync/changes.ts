@@ -16,10 +16,10 @@ import { blocks, decks, directMessages, friendships, gameInvites, games, podInvi
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
-import { gameForViewer } from '../games/guestEmails';
+import { gameForViewer } from '../games/guest-emails';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
-import { membersOf } from '../social/podsRepo';
+import { membersOf } from '../social/pods-repo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
 import { invitationViews } from '../mutations/pod-invitations';

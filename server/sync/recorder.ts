@@ -21,7 +21,7 @@ import { namedStatement } from '../db/statements';
 import type { LoggedEvent } from '../../src/contract/live';
 import { syncHeads, syncLog } from '../db/schema';
 import type { Tx } from '../db/types';
-import { eventForViewers } from '../games/guestEmails';
+import { eventForViewers } from '../games/guest-emails';
 import type { Ref } from './refs';
 
 export interface Delivery {

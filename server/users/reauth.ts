@@ -1,6 +1,6 @@
 /**
  * Re-authentication for account changes: the current password, behind the same brake as login
- * (server/limits/loginBrake.ts), so a stolen token cannot be used to guess the password any
+ * (server/limits/login-brake.ts), so a stolen token cannot be used to guess the password any
  * faster than the login form allows.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,10 +8,10 @@ import { AccountText, ServerText } from '../../src/contract/users';
 import { verifyPassword } from '../auth/passwords';
 import type { AppDeps } from '../deps';
 import { forbidden, unauthorized } from '../errors';
-import { BrakeHit, LoginBrake } from '../limits/loginBrake';
-import { securityLog } from '../securityLog';
+import { BrakeHit, LoginBrake } from '../limits/login-brake';
+import { securityLog } from '../security-log';
 import { findUserById } from './repo';
-import { usernameKey } from './usernameKey';
+import { usernameKey } from './username-key';
 import type { UserRow } from './view';
 
 /** Throws the brake's 429 (and logs it) when this account/address pair must wait. */

@@ -4,7 +4,7 @@ import { emailChanges, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { uniqueViolation } from '../db/errors';
 import { conflict } from '../errors';
-import { usernameKey } from './usernameKey';
+import { usernameKey } from './username-key';
 import type { UserRow } from './view';
 
 export const USERNAME_TAKEN = 'That username is already taken.';

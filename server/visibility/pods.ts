@@ -1,8 +1,9 @@
 /**
  * Who may see a pod and its messages: the pod's members, now. Strangers get 404, so they cannot
- * tell a pod exists. The one rule for the REST reads (server/social/podsRepo.ts `podForMember`,
+ * tell a pod exists. The one rule for the REST reads (server/social/pods-repo.ts `podForMember`,
  * server/sync/reads.ts `listPods`), the pull (the `pod` and `podMessage` loaders of
- * server/sync/changes.ts) and the live fan-out (`audienceOfPod`, `audienceOfPodMessage`).
+ * server/sync/changes.ts) and the live fan-out (`audienceOfPod`; a pod message's audience is its pod's: server/mutations/pod-messages.ts reads
+ * the members inside its locked statement).
  * A member who leaves or is removed loses the pod and its messages at their next pull.
  */
 import { eq, inArray, type SQL } from 'drizzle-orm';
@@ -30,9 +31,4 @@ export async function audienceOfPod(db: DbOrTx, podId: string): Promise<string[]
   if (!isUuid(podId)) return [];
   const rows = await db.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, podId));
   return rows.map((row) => row.userId);
-}
-
-/** The users who see a message of the pod: the pod's members now. */
-export function audienceOfPodMessage(db: DbOrTx, message: { podId: string }): Promise<string[]> {
-  return audienceOfPod(db, message.podId);
 }

@@ -3,12 +3,12 @@
  * Adding an entity means adding it here (and its Dexie store in a new version of
  * src/db/schema.ts, its loader in server/sync/changes.ts and its rule in server/visibility/,
  * which the compiler asks for). Everything else is derived from this object:
- * - the mirror's synced tables (src/sync/rows.ts `SYNCED_TABLES`), the tables whose rows carry
+ * - the mirror's synced tables (src/sync/engine/rows.ts `SYNCED_TABLES`), the tables whose rows carry
  *   pending marks (`MARKED_TABLES`), each row's key (`rowId`);
  * - the shapes of a pull's `puts` and `dels` (src/contract/sync.ts);
- * - which live event puts or removes which rows (src/sync/live-events.ts);
+ * - which live event puts or removes which rows (src/sync/engine/live-events.ts);
  * - the change log's ref kinds (server/sync/refs.ts) and the lists a full pull loads
- *   (src/sync/pull.ts `LIST_KINDS`).
+ *   (src/sync/engine/pull.ts `LIST_KINDS`).
  *
  * Keys: a new entity's key is `id`. The legacy keys (`friendshipId`, `invitationId`,
  * `inviteId`, `userId`, and a conversation's `participantId`) stay: they are on the wire and
@@ -57,7 +57,7 @@ interface EntitySpec {
   readonly deletable: boolean;
   /** The change log's ref kind that names rows of this table (server/sync/refs.ts). */
   readonly ref: string;
-  /** The list a screen asks the pull state of (src/sync/pull.ts `pullKey`); null: not a list. */
+  /** The list a screen asks the pull state of (src/sync/engine/pull.ts `pullKey`); null: not a list. */
   readonly list: string | null;
   readonly live: {
     /** The event whose `payload` is a row of this table. */
@@ -165,7 +165,7 @@ export type EntityRow<T extends SyncedTable> = z.infer<Entities[T]['schema']>;
 export type DeletableTable = { [T in SyncedTable]: Entities[T]['deletable'] extends true ? T : never }[SyncedTable];
 export type RefKind = Entities[SyncedTable]['ref'];
 export type ListKind = Exclude<Entities[SyncedTable]['list'], null>;
-/** Every live event named by the registry (the rest are handled by name in src/sync/live-events.ts). */
+/** Every live event named by the registry (the rest are handled by name in src/sync/engine/live-events.ts). */
 export type EntityEventType =
   | { [T in SyncedTable]: Entities[T]['live'] extends { put: infer P } ? P : never }[SyncedTable]
   | { [T in SyncedTable]: Entities[T]['live'] extends { remove: { type: infer R } } ? R : never }[SyncedTable];
@@ -215,4 +215,4 @@ type BadPut = {
 type BadRemove = { [T in SyncedTable]: Entities[T]['live'] extends { remove: unknown } ? (T extends DeletableTable ? never : T) : never }[SyncedTable];
 /** A superseding table is a synced table. */
 type BadSupersede = { [T in SyncedTable]: Entities[T]['live'] extends { supersededBy: infer S } ? (S extends SyncedTable ? never : T) : never }[SyncedTable];
-export type RegistryChecks = [Assert<Failing<BadKey>>, Assert<Failing<BadPut>>, Assert<Failing<BadRemove>>, Assert<Failing<BadSupersede>>];
+type _RegistryChecks = [Assert<Failing<BadKey>>, Assert<Failing<BadPut>>, Assert<Failing<BadRemove>>, Assert<Failing<BadSupersede>>];

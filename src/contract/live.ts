@@ -27,8 +27,8 @@ export const LiveCloseCode = {
   /** Server shutting down (the client reconnects, to another process behind a balancer). */
   goingAway: 1001,
   /**
-   * The client sent more frames (or bytes) than its budget (server/live/frameBudget.ts): the app
-   * reconnects, but slower than after any other close (src/sync/live.ts).
+   * The client sent more frames (or bytes) than its budget (server/live/frame-budget.ts): the app
+   * reconnects, but slower than after any other close (src/sync/engine/live.ts).
    */
   policyViolation: 1008,
   /** A frame too large. */

@@ -4,7 +4,7 @@
  * marks, digits and `.` `_` `-`, starting with a letter or digit. That rules out every control,
  * zero-width, bidirectional, space and symbol character in one rule instead of a list of bad
  * code points. Look-alikes ("paypa1" for "paypal", Cyrillic "а" for Latin "a") are allowed as
- * characters but collide on the server's confusable-safe key (server/users/usernameKey.ts).
+ * characters but collide on the server's confusable-safe key (server/users/username-key.ts).
  */
 export const USERNAME_CHARACTERS_TEXT = 'Usernames may use letters, digits, dots, hyphens and underscores, and start with a letter or digit.';
 

@@ -20,7 +20,7 @@ const usernameLength = `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MA
 /**
  * A username as it is stored: NFKC (full-width and compatibility forms folded), trimmed, then
  * checked by src/contract/username.ts (letters, digits, marks and . _ - only). Uniqueness is
- * the server's, by a confusable-safe key (server/users/usernameKey.ts).
+ * the server's, by a confusable-safe key (server/users/username-key.ts).
  */
 export const usernameSchema = z.string({ error: 'Username is required.' }).check(
   z.superRefine((value: string, ctx) => {
@@ -58,7 +58,7 @@ export const updateMeBody = z.object({
       safeText().check(z.trim(), z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)),
     ),
   ),
-  /** Changing the e-mail needs the current password (server/users/emailChange.ts); the profile uses POST /api/users/me/email. */
+  /** Changing the e-mail needs the current password (server/users/email-change.ts); the profile uses POST /api/users/me/email. */
   email: z.optional(emailSchema),
   currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
   defaultDeckId: z.optional(z.nullable(safeText().check(z.maxLength(64)))),

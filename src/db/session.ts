@@ -26,7 +26,7 @@ export async function getCurrentUser(db: PodTableDB): Promise<UserRow | undefine
 
 /**
  * Tokens of sessions logged out while the server could not be told (offline): revoked as soon
- * as it answers (src/sync/revocations.ts), so a token left on a lost phone does not stay valid
+ * as it answers (src/sync/engine/revocations.ts), so a token left on a lost phone does not stay valid
  * for 30 days. The only thing a wipe keeps.
  */
 export const PENDING_REVOCATIONS_KEY = 'pending-revocations';

@@ -1,7 +1,7 @@
 /**
  * The app's side of a mutation: its argument schema, which mirror rows it writes and its
  * optimistic change, as a pure function over a view of those rows. The same function runs when
- * the write is made and when it is re-applied over a newer server copy (src/sync/rebase.ts), so
+ * the write is made and when it is re-applied over a newer server copy (src/sync/engine/rebase.ts), so
  * what a user sees while a write waits is always "the server's rows + my pending writes, in order".
  * Only types come from src/db (erased at build), so the server can import the schemas.
  */

@@ -7,7 +7,7 @@
  */
 import { notificationSettingsSchema, type NotificationKind, type NotificationSettings } from '../contract/push';
 import type { PodTableDB } from '../db/schema';
-import type { ApiClient } from '../sync/api';
+import type { ApiClient } from '../sync/engine/api';
 
 export const NOTIFICATION_SETTINGS_KEY = 'notificationSettings';
 

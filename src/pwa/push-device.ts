@@ -6,7 +6,7 @@
  * next person on this device does not get this account's notifications.
  */
 import * as z from 'zod/mini';
-import { ApiError, type ApiClient } from '../sync/api';
+import { ApiError, type ApiClient } from '../sync/engine/api';
 
 export type PushDeviceState = 'unsupported' | 'denied' | 'off' | 'on';
 

@@ -6,7 +6,7 @@
  */
 import { TOKEN_STORAGE_KEY } from '../contract/limits';
 import { showToast } from '../stores/ui';
-import { localStore } from '../sync/local-storage';
+import { localStore } from '../sync/engine/local-storage';
 
 export const PERSIST_ASKED_KEY = 'podtable:persist-asked';
 
@@ -38,7 +38,10 @@ export async function readStorageStatus(): Promise<StorageStatus> {
 
 let started = false;
 
-/** Once per page, from the first moment a session exists: the eviction check, the marker watcher, and the persistence request. */
+/**
+ * Once per page, from the first moment a session exists: the eviction check, the marker watcher, and the persistence request.
+ * @public (loaded by src/main.tsx through a dynamic import)
+ */
 export function startStorageKeeping(db: import('../db/schema').PodTableDB): void {
   if (started) return;
   started = true;

@@ -6,22 +6,22 @@
  */
 import { createRoute } from '@tanstack/react-router';
 import { chatsSearch, type ChatsSearch } from '../features/chats/chats-search';
-import { GameLayout, ProtectedLayout } from '../features/shell/ProtectedLayout';
+import { GameLayout, ProtectedLayout } from '../features/shell/protected-layout';
 import { loadSync } from '../sync/load';
 import { requireLogin } from './guards';
 import { lazyPage, preloadsWith } from './lazy';
 import { rootRoute } from './root';
 
-const ShellLayout = lazyPage(() => import('../features/shell/ShellLayout'), 'ShellLayout');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const ChatsPage = lazyPage(() => import('../features/chats/ChatsPage'), 'ChatsPage');
-const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
-const GameHistoryPage = lazyPage(() => import('../features/history/GameHistoryPage'), 'GameHistoryPage');
-const NewGamePage = lazyPage(() => import('../features/game/NewGamePage'), 'NewGamePage');
-const LayoutPage = lazyPage(() => import('../features/game/LayoutPage'), 'LayoutPage');
-const GameSessionPage = lazyPage(() => import('../features/game/PlaymatPage'), 'GameSessionPage');
-const PlaymatPage = lazyPage(() => import('../features/game/PlaymatPage'), 'PlaymatPage');
-const ClaimPage = lazyPage(() => import('../features/game/ClaimPage'), 'ClaimPage');
+const ShellLayout = lazyPage(() => import('../features/shell/shell-layout'), 'ShellLayout');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const ChatsPage = lazyPage(() => import('../features/chats/chats-page'), 'ChatsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const GameHistoryPage = lazyPage(() => import('../features/history/game-history-page'), 'GameHistoryPage');
+const NewGamePage = lazyPage(() => import('../features/game/wizard/new-game-page'), 'NewGamePage');
+const LayoutPage = lazyPage(() => import('../features/game/wizard/layout-page'), 'LayoutPage');
+const GameSessionPage = lazyPage(() => import('../features/game/playmat/playmat-page'), 'GameSessionPage');
+const PlaymatPage = lazyPage(() => import('../features/game/playmat/playmat-page'), 'PlaymatPage');
+const ClaimPage = lazyPage(() => import('../features/game/invites/claim-page'), 'ClaimPage');
 
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,

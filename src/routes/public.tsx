@@ -7,12 +7,12 @@ import { skipWhenLoggedIn, validateLoginSearch } from './guards';
 import { lazyPage, preloadsWith } from './lazy';
 import { rootRoute } from './root';
 
-const LandingPage = lazyPage(() => import('../features/landing/LandingPage'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const EmailLinkPage = lazyPage(() => import('../features/auth/EmailLinkPage'), 'EmailLinkPage');
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const EmailLinkPage = lazyPage(() => import('../features/auth/email-link-page'), 'EmailLinkPage');
 
 export const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 

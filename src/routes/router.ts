@@ -1,11 +1,11 @@
 /** The route tree (code-based, no generator) and the router. */
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { UnexpectedError } from '../features/shell/UnexpectedError';
+import { UnexpectedError } from '../features/shell/unexpected-error';
 import { protectedTree } from './protected';
 import { publicRoutes } from './public';
 import { rootRoute } from './root';
 
-export const routeTree = rootRoute.addChildren([...publicRoutes, protectedTree]);
+const routeTree = rootRoute.addChildren([...publicRoutes, protectedTree]);
 
 /** A factory so tests can drive the real route tree with a memory history. */
 export function createAppRouter(history?: RouterHistory) {

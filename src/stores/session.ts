@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { TOKEN_STORAGE_KEY } from '../contract/limits';
-import { readStoredToken, storeToken } from '../sync/token';
+import { readStoredToken, storeToken } from '../sync/engine/token';
 
 export interface SessionState {
   token: string | null;

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { THEME_STORAGE_KEY, TOAST_MAX } from '../contract/limits';
-import { localStore as storage } from '../sync/local-storage';
+import { localStore as storage } from '../sync/engine/local-storage';
 
 export type Theme = 'dark' | 'light';
 export const DEFAULT_THEME: Theme = 'dark';

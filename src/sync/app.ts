@@ -5,7 +5,7 @@
  * When writes leave: at once after each write; when the network, the socket or the server comes
  * back (backoff forgotten); on the drain loop's timer while writes wait (a server outage fires
  * no event); and from the service worker (Background Sync, its start). The worker only records
- * the server's verdicts; this page applies them (src/sync/watch-verdicts.ts) on start, whenever
+ * the server's verdicts; this page applies them (src/sync/engine/watch-verdicts.ts) on start, whenever
  * the worker records more, and before each round of its own sender.
  * When the mirror catches up: one cursor pull after login, on start, after each (re)connect, on a
  * gap in the socket's positions, when a PONG shows the log moved, and on focus (throttled).
@@ -18,28 +18,28 @@ import type { ChangeEmailBody, ChangePasswordBody, RegisterBody } from '../contr
 import { liveTicketSchema } from '../contract/live';
 import { openDatabase } from '../db/schema';
 import { readSession } from '../db/session';
-import * as account from './account';
-import { createApiClient } from './api';
-import * as auth from './auth';
-import type { SyncContext } from './context';
-import { createDrainLoop } from './drain-loop';
-import { discardWrite, retryWrite } from './failed-writes';
-import { createLiveClient, type WebSocketLike } from './live';
-import { applyLiveEvent } from './live-events';
-import * as profile from './profile';
-import { createPuller } from './pull';
-import { normalizeOutboxKeys } from './plan';
-import { flushRevocations } from './revocations';
-import { createSender } from './sender';
-import { listAllUsers, searchUsers } from './social/user-search';
-import { askServiceWorkerToDrain } from './sw-bridge';
-import { searchCommanders } from './table/cards';
-import * as games from './table/games';
-import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './table/unsaved-taps';
-import { readStoredToken } from './token';
-import { markUpdateRequired } from './update-required';
-import { watchRecordedVerdicts } from './watch-verdicts';
-import { mutateAndSend, saveDeck } from './writes';
+import * as account from './actions/account-security';
+import { createApiClient } from './engine/api';
+import * as auth from './actions/auth';
+import type { SyncContext } from './engine/context';
+import { createDrainLoop } from './engine/drain-loop';
+import { discardWrite, retryWrite } from './engine/failed-writes';
+import { createLiveClient, type WebSocketLike } from './engine/live';
+import { applyLiveEvent } from './engine/live-events';
+import * as profile from './actions/avatar-upload';
+import { createPuller } from './engine/pull';
+import { normalizeOutboxKeys } from './engine/plan';
+import { flushRevocations } from './engine/revocations';
+import { createSender } from './engine/sender';
+import { listAllUsers, searchUsers } from './actions/user-search';
+import { askServiceWorkerToDrain } from './engine/sw-bridge';
+import { searchCommanders } from './actions/card-search';
+import * as games from './actions/games';
+import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './actions/unsaved-taps';
+import { readStoredToken } from './engine/token';
+import { markUpdateRequired } from './engine/update-required';
+import { watchRecordedVerdicts } from './engine/watch-verdicts';
+import { mutateAndSend, saveDeck } from './actions/writes';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
 export const FOCUS_THROTTLE_MS = 5000;
@@ -129,7 +129,7 @@ export function startSync(): void {
     });
 }
 
-export { newId } from './mutate';
+export { newId } from './engine/mutate';
 
 export const actions = {
   /**

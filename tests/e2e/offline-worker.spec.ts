@@ -1,7 +1,7 @@
 /**
  * The service worker sends the outbox with the app closed (Background Sync) and only records the
- * server's verdicts (src/sync/recorded-verdicts.ts); the page, opened later with no network (so
- * no pull can tell it anything), applies them (applyRecordedVerdicts, src/sync/apply-server.ts):
+ * server's verdicts (src/sync/engine/recorded-verdicts.ts); the page, opened later with no network (so
+ * no pull can tell it anything), applies them (applyRecordedVerdicts, src/sync/engine/apply-server.ts):
  * the writes the server applied are no longer pending, and nothing is sent twice.
  */
 import type { Page } from '@playwright/test';

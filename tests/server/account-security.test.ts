@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountText, ServerText, type User } from '../../src/contract/users';
 import { authTokens, users } from '../../server/db/schema';
-import { EMAIL_UNDO_TTL_MS } from '../../server/users/emailChange';
+import { EMAIL_UNDO_TTL_MS } from '../../server/users/email-change';
 import { openSocket, startServer, unique, type TestServer } from './helpers';
 import { pull } from './sync/support';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_TTL_MS } from '../../src/contract/limits';
 import { USERNAME_CHARACTERS_TEXT } from '../../src/contract/username';
 import { AccountText, ServerText, type LoginResponse, type User } from '../../src/contract/users';
-import { usernameKey } from '../../server/users/usernameKey';
+import { usernameKey } from '../../server/users/username-key';
 import { authTokens, users } from '../../server/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { startServer, unique, type TestServer } from './helpers';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, decks, friendships, podInvitations, podMembers, pods, users } from '../../server/db/schema';
-import { usernameKey } from '../../server/users/usernameKey';
+import { usernameKey } from '../../server/users/username-key';
 import {
   BLOCKS_PER_USER,
   CapText,

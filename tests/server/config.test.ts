@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { fastifyTrustProxy } from '../../server/trustProxy';
+import { fastifyTrustProxy } from '../../server/trust-proxy';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

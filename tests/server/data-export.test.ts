@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema, type AccountExport } from '../../src/contract/account-data';
 import type { Game } from '../../src/contract/game';
 import type { FriendRequest, Friendship } from '../../src/contract/social';
-import { csvCell } from '../../server/users/gamesCsv';
+import { csvCell } from '../../server/users/games-csv';
 import { startServer, type TestServer } from './helpers';
 import { gameBody } from './games/support';
 import { makePod, type Person } from './social/support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_SEARCH_MAX_RESULTS } from '../../src/contract/limits';
 import type { PublicUser } from '../../src/contract/users';
 import { users } from '../../server/db/schema';
-import { usernameKey } from '../../server/users/usernameKey';
+import { usernameKey } from '../../server/users/username-key';
 import { startServer, unique, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -15,8 +15,8 @@ import { startCardService, type FakeCardService } from './card-service';
 import { openSocket, startServer, type TestServer } from './helpers';
 import { HOSTILE_STRINGS, RAW_BODIES, hostileMultipart, hostileValue, pick, seededRandom, type Random } from './fuzz/hostile';
 import { ROUTES, type Fixtures, type RouteSpec, type Scope } from './fuzz/routes';
-import { routeTableProblems, servedSpecs, type ServedRouteSpec } from './fuzz/routeTable';
-import { registeredRoutes } from '../../server/routeList';
+import { routeTableProblems, servedSpecs, type ServedRouteSpec } from './fuzz/route-table';
+import { registeredRoutes } from '../../server/route-list';
 import { createGame, gameBody } from './games/support';
 import { makePod, type Person } from './social/support';
 

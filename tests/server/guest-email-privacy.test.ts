@@ -9,7 +9,7 @@ import type { Game } from '../../src/contract/game';
 import type { PullResponse } from '../../src/contract/sync';
 import { maskEmail } from '../../src/contract/masked-email';
 import { games } from '../../server/db/schema';
-import { maskStoredGuestEmails } from '../../server/games/maskStoredGuestEmails';
+import { maskStoredGuestEmails } from '../../server/games/mask-stored-guest-emails';
 import { openSocket, startServer, type SocketResult, type TestServer } from './helpers';
 import { claimTokenIn, createGame, gameBody, increment, insertPod } from './games/support';
 import { pull } from './sync/support';

@@ -1,10 +1,10 @@
 /**
- * A request's logger is made only when the request logs (server/ops/lazyRequestLogger.ts), and
+ * A request's logger is made only when the request logs (server/ops/lazy-request-logger.ts), and
  * a line it logs is the line Fastify's own per-request child would have logged.
  */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyRequestLogger } from '../../server/ops/lazyRequestLogger';
+import { lazyRequestLogger } from '../../server/ops/lazy-request-logger';
 
 function capture(level: string) {
   const lines: Array<Record<string, unknown>> = [];

@@ -1,5 +1,5 @@
 /**
- * A client that floods its live socket (server/live/frameBudget.ts, server/live/routes.ts): past
+ * A client that floods its live socket (server/live/frame-budget.ts, server/live/live-routes.ts): past
  * its frame budget the socket is closed with 1008, the flood costs nobody else their events, and
  * PING is answered from the head the hub holds in memory (server/live/heads.ts), never by a
  * database read per PING.
@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCloseCode, type ServerEvent } from '../../src/contract/live';
-import { CLIENT_FRAME_BUDGET } from '../../server/live/frameBudget';
+import { CLIENT_FRAME_BUDGET } from '../../server/live/frame-budget';
 import { HEAD_REFRESH_MS } from '../../server/live/heads';
 import { LiveHub } from '../../server/live/hub';
 import { createLocalTransport } from '../../server/live/transport';

@@ -1,4 +1,4 @@
-/** The budget of successful logins (server/limits/loginBudget.ts): per account and per address. */
+/** The budget of successful logins (server/limits/login-budget.ts): per account and per address. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerText, type LoginResponse } from '../../src/contract/users';
 import { authTokens } from '../../server/db/schema';

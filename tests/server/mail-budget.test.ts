@@ -1,12 +1,12 @@
 /**
- * Mail budgets (server/limits/mailBudget.ts through server/mailGate.ts): e-mail changes per
+ * Mail budgets (server/limits/mail-budget.ts through server/mail-gate.ts): e-mail changes per
  * account, claim mails per recipient and per sender, forgot-password that an attacker cannot
  * use to deny the owner a link, and no link in an info-level log. Mails are counted in the
  * outbox folder, as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerText } from '../../src/contract/users';
-import { MailBudgetText } from '../../server/limits/mailBudget';
+import { MailBudgetText } from '../../server/limits/mail-budget';
 import { createGame, gameBody } from './games/support';
 import { linkIn, startServer, unique, type TestServer } from './helpers';
 

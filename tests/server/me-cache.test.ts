@@ -1,5 +1,5 @@
 /**
- * GET /api/users/me from memory (server/users/meCache.ts): a process answers from its copy, and
+ * GET /api/users/me from memory (server/users/me-cache.ts): a process answers from its copy, and
  * an edit made on any process reaches every copy through the bus's USER_UPDATED event. Two
  * servers on one database and one bus stand for two processes.
  */
@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { User } from '../../src/contract/users';
 import { users } from '../../server/db/schema';
 import type { LiveBusMessage } from '../../server/live/transport';
-import { createMeCache, listenForUserRecords } from '../../server/users/meCache';
+import { createMeCache, listenForUserRecords } from '../../server/users/me-cache';
 import { useTwoProcesses, type TestServer } from './helpers';
 
 const two = useTwoProcesses();

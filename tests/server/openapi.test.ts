@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { createPodBody } from '../../src/contract/social';
 import { pullQuery } from '../../src/contract/sync';
 import { ServerText } from '../../src/contract/users';
-import { registeredRoutes, type RegisteredRoute } from '../../server/routeList';
+import { registeredRoutes, type RegisteredRoute } from '../../server/route-list';
 import { BEARER, openApiPath, type OpenApiDocument } from '../../server/http/openapi';
 import { isDocumentOnly } from '../../server/http/zod-validation';
 import { issueMessage } from '../../server/validate';

@@ -1,11 +1,11 @@
 /**
- * The batched PGlite path (server/db/pgliteWire.ts) answers exactly what PGlite's own `query()`
+ * The batched PGlite path (server/db/pglite-wire.ts) answers exactly what PGlite's own `query()`
  * answers: values of every type the schema uses, errors with their SQLSTATE, transactions, and
  * statements prepared once. It always runs on an in-memory PGlite, whatever TEST_DATABASE_URL says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { MAX_PREPARED, pgliteWire, type WireClient } from '../../server/db/pgliteWire';
+import { MAX_PREPARED, pgliteWire, type WireClient } from '../../server/db/pglite-wire';
 import { gatePglite } from '../../server/db/backpressure';
 
 let db: PGlite;

@@ -1,5 +1,5 @@
 /**
- * Read budgets (server/limits/readHooks.ts, policies.ts READ_KINDS): lists, the user search,
+ * Read budgets (server/limits/read-hooks.ts, policies.ts READ_KINDS): lists, the user search,
  * avatars, the first sync pull and card searches answer 429 + Retry-After + a JSON message
  * beyond their budget, per user and per address; a user's card searches hold only a share of
  * the card service's queue. And GET /api/users is paged: it never answers every account.
@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatars, users } from '../../server/db/schema';
 import { LimitText, type LimitOverrides } from '../../server/limits';
-import { usernameKey } from '../../server/users/usernameKey';
+import { usernameKey } from '../../server/users/username-key';
 import { USER_LIST_PAGE_DEFAULT, USER_LIST_PAGE_MAX } from '../../src/contract/user-list';
 import type { PublicUser } from '../../src/contract/users';
 import { startCardService, type FakeCardService } from './card-service';
@@ -18,8 +18,8 @@ import { startServer, unique, type Answer, type TestServer } from './helpers';
 import { V2 } from './sync/support';
 import { findByUsername } from '../../src/features/friends/find-friend';
 import { openDatabase } from '../../src/db/schema';
-import { createApiClient } from '../../src/sync/api';
-import { listAllUsers } from '../../src/sync/social/user-search';
+import { createApiClient } from '../../src/sync/engine/api';
+import { listAllUsers } from '../../src/sync/actions/user-search';
 
 const perMinute = (points: number) => ({ points, durationSeconds: 60 });
 const roomy = perMinute(100_000);

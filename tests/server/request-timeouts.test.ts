@@ -1,6 +1,6 @@
 /**
  * Slowloris: a client that sends its headers, or its body, a byte at a time holds a socket
- * forever unless the server has a deadline for the whole request (server/httpTimeouts.ts).
+ * forever unless the server has a deadline for the whole request (server/http-timeouts.ts).
  * The deadline here is 1 s (REQUEST_TIMEOUT_MS); the dribbling client would take far longer.
  */
 import net from 'node:net';

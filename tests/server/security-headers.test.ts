@@ -1,6 +1,6 @@
 /** Security headers on every answer: success, 4xx, 404, bad JSON, a WebSocket path; HSTS only over HTTPS. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { helmetHeaders } from '../../server/securityHeaders';
+import { helmetHeaders } from '../../server/security-headers';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;

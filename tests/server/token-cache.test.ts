@@ -1,5 +1,5 @@
 /**
- * The token cache (server/auth/tokenCache.ts): authenticated requests skip the database for
+ * The token cache (server/auth/token-cache.ts): authenticated requests skip the database for
  * 30 s, and a revocation on any process clears it everywhere at once. Two servers on one
  * database and one bus stand for two processes.
  */

@@ -12,12 +12,12 @@
 import 'fake-indexeddb/auto';
 import { openDatabase } from '../../src/db/schema';
 import { writeSession } from '../../src/db/session';
-import { createApiClient } from '../../src/sync/api';
-import { applyRecordedVerdicts } from '../../src/sync/apply-server';
-import { sendableEntries } from '../../src/sync/recorded-verdicts';
-import { createWorkerSender } from '../../src/sync/worker-sender';
-import { newId } from '../../src/sync/mutate';
-import { mutateAndSend } from '../../src/sync/writes';
+import { createApiClient } from '../../src/sync/engine/api';
+import { applyRecordedVerdicts } from '../../src/sync/engine/apply-server';
+import { sendableEntries } from '../../src/sync/engine/recorded-verdicts';
+import { createWorkerSender } from '../../src/sync/engine/worker-sender';
+import { newId } from '../../src/sync/engine/mutate';
+import { mutateAndSend } from '../../src/sync/actions/writes';
 import type { ServerProcess } from '../e2e/server-process';
 
 export interface CrashAccount {

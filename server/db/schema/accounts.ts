@@ -19,9 +19,9 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     /**
-     * The confusable-safe key of the username (server/users/usernameKey.ts): unique, so look-alike
+     * The confusable-safe key of the username (server/users/username-key.ts): unique, so look-alike
      * names cannot coexist. Null only for rows made before it existed, until the start-up
-     * backfill (server/users/backfillUsernameKeys.ts) fills them.
+     * backfill (server/users/backfill-username-keys.ts) fills them.
      */
     usernameKey: text('username_key'),
     email: text('email').notNull(),
@@ -35,7 +35,7 @@ export const users = pgTable(
     /** Revision: +1 per change (the app never replaces a newer revision with an older one). */
     rev: integer('rev').notNull().default(1),
     /**
-     * Set when the account was deleted (server/users/deleteAccount.ts): the row stays as a
+     * Set when the account was deleted (server/users/delete-account.ts): the row stays as a
      * tombstone so the messages and games it left keep their foreign keys; its username, e-mail,
      * password hash and avatar are wiped, and nothing new may point at it (migration 0004's trigger).
      */
@@ -111,7 +111,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Mailed single-use links of an e-mail change (server/users/emailChange.ts), stored as SHA-256:
+ * Mailed single-use links of an e-mail change (server/users/email-change.ts), stored as SHA-256:
  * - kind 'confirm': sent to the NEW address; opening it makes `email` the account's address
  *   (EMAIL_CONFIRM_TTL_MS, 24 h);
  * - kind 'undo': sent to the OLD address once the change is made; opening it restores `email`,

@@ -2,7 +2,7 @@
  * Live events too big for a PostgreSQL NOTIFY payload (8000 bytes): the publishing process
  * stores the event here and notifies its id; every listening process reads it by id.
  * Rows are only needed for the moment it takes listeners to read them; old ones are purged
- * (server/live/pgTransport.ts).
+ * (server/live/pg-transport.ts).
  */
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

@@ -5,4 +5,4 @@ export * from './messages';
 export * from './names';
 export * from './outbox';
 export * from './pods';
-export * from './gameInvites';
+export * from './game-invites';

@@ -1,5 +1,5 @@
 /** What the auth screens show for a failed call. */
-import { ApiError, NetworkError, serverMessage } from '../../sync/api';
+import { ApiError, NetworkError, serverMessage } from '../../sync/engine/api';
 import { CANNOT_REACH_SERVER } from './texts';
 
 export { CANNOT_REACH_SERVER, serverMessage };

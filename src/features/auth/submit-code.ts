@@ -8,7 +8,7 @@
 export type SubmitCode = Awaited<ReturnType<typeof fetchSubmitCode>>;
 
 async function fetchSubmitCode() {
-  const [validation, errors, accounts] = await Promise.all([import('./validation'), import('./errors'), import('../../sync/accounts')]);
+  const [validation, errors, accounts] = await Promise.all([import('./validation'), import('./errors'), import('../../sync/actions/signed-out-account')]);
   return { ...validation, ...errors, accountActions: accounts.accountActions };
 }
 

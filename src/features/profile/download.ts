@@ -1,5 +1,5 @@
-/** Saves an authenticated download (src/sync/download.ts) as a file through a blob link. */
-import { fetchDownload } from '../../sync/download';
+/** Saves an authenticated download (src/sync/actions/download.ts) as a file through a blob link. */
+import { fetchDownload } from '../../sync/actions/download';
 
 /** Fetches `path` with the session's token and saves it; resolves with the file name. */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {

@@ -1,11 +1,11 @@
 /**
  * Every route of the server for the fuzz suite: its path, a well-formed body the fuzzer starts
  * from (then breaks field by field), and which fixture its path names. Which routes need a user
- * and which queries a route reads come from the routes' own options (./routeTable.ts).
+ * and which queries a route reads come from the routes' own options (./route-table.ts).
  * `scope` marks routes about one pod, game or deck: a stranger asking about the fixture's must
  * never get a 2xx (authorization held in the attack run; this keeps it held).
  * It is the authorization table: fuzz.test.ts fails when the server serves an /api route with no
- * row here, or a row names a route the server no longer serves (./routeTable.ts).
+ * row here, or a row names a route the server no longer serves (./route-table.ts).
  */
 import { randomUUID } from 'node:crypto';
 

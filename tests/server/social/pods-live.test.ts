@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Pod, PodMessage } from '../../../src/contract/social';
 import { withDefaultUser, type Database } from '../../../server/db/open';
 import { liveEvents } from '../../../server/db/schema';
-import { RESYNC_CLOSE_CODE } from '../../../server/live/pgTransport';
+import { RESYNC_CLOSE_CODE } from '../../../server/live/pg-transport';
 import { TEST_DATABASE_URL, createTestDatabase } from '../db';
 import { startServer, type TestServer } from '../helpers';
 import { closeAll, connect, makePod, ofType, people, received, settle, waitFor, nextEvent } from './support';
-import type { RedisTransport } from '../../../server/live/redisTransport';
+import type { RedisTransport } from '../../../server/live/redis-transport';
 import { TEST_REDIS_URL, dropPrefix, killRedisConnection, testPrefix } from '../redis';
 
 let server: TestServer;

@@ -231,7 +231,7 @@ describe('a direct message sent alone (one statement)', () => {
 
 /**
  * Only on PostgreSQL (the embedded database runs one statement at a time): a membership change
- * holds the pod, as pods.ts and podInvitations.ts do (FOR UPDATE, then `rev` + 1), while a
+ * holds the pod, as pods.ts and pod-invitation-routes.ts do (FOR UPDATE, then `rev` + 1), while a
  * message is POSTed; the message waits, and the change commits first.
  */
 if (DB_KIND === 'postgres') describe('a pod message racing a membership change (PostgreSQL)', () => {

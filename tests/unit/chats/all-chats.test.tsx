@@ -6,8 +6,8 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 const navigate = vi.fn(async (_to: unknown) => undefined);
 vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), useNavigate: () => navigate }));
 
-import { ChatsPage } from '../../../src/features/chats/ChatsPage';
-import { pullKey } from '../../../src/sync/pull';
+import { ChatsPage } from '../../../src/features/chats/chats-page';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, cy, db, failedPull, loaded, me, pod, resetApp, setPull } from './app-mock';
 
 function section(title: string) {

@@ -8,8 +8,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../
 import type { PublicUser } from '../../../src/contract/users';
 import { openDatabase, type OutboxEntry, type PodRow, type PodTableDB } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
-import type { LiveStatus } from '../../../src/sync/live';
-import type { PullState } from '../../../src/sync/pull';
+import type { LiveStatus } from '../../../src/sync/engine/live';
+import type { PullState } from '../../../src/sync/engine/pull';
 
 export const db: PodTableDB = openDatabase(`chats-test-${crypto.randomUUID()}`);
 

@@ -6,8 +6,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import { CapText } from '../../../src/contract/caps';
-import { BlockedUsers } from '../../../src/features/friends/BlockedUsers';
-import { pullKey } from '../../../src/sync/pull';
+import { BlockedUsers } from '../../../src/features/friends/blocked-users';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { bo, db, loaded, resetApp, setPull } from './app-mock';
 
 describe('Blocked users: a refused block', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatsSearch } from '../../../src/features/chats/ChatsPage';
+import { chatsSearch } from '../../../src/features/chats/chats-page';
 import { notificationLinks } from '../../../src/contract/push';
 
 describe('chatsSearch (/pods search parameters, where notification clicks land)', () => {

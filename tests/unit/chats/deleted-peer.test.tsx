@@ -7,8 +7,8 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 import { DELETED_USER_NAME } from '../../../src/contract/account-data';
 import type { PublicUser } from '../../../src/contract/users';
 import type { DirectMessageRow } from '../../../src/db/schema';
-import { MessagesTab } from '../../../src/features/messages/MessagesTab';
-import { upsertPublicUsers } from '../../../src/sync/public-users';
+import { MessagesTab } from '../../../src/features/messages/messages-tab';
+import { upsertPublicUsers } from '../../../src/sync/engine/public-users';
 import { bo, db, me, resetApp } from './app-mock';
 
 const DELETED_LINE = 'This account was deleted. You can still read your conversation.';

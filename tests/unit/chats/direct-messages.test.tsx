@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { MessagesTab } from '../../../src/features/messages/MessagesTab';
+import { MessagesTab } from '../../../src/features/messages/messages-tab';
 import type { DirectMessageRow } from '../../../src/db/schema';
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, cy, db, failedPull, loaded, me, outboxEntry, resetApp, setPull } from './app-mock';
 
 function dm(id: string, minute: number, fromMe: boolean, patch: Partial<DirectMessageRow> = {}): DirectMessageRow {

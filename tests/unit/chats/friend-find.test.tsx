@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { Toaster } from '../../../src/features/shell/Toaster';
-import { FriendsTab } from '../../../src/features/friends/FriendsTab';
+import { Toaster } from '../../../src/features/shell/toaster';
+import { FriendsTab } from '../../../src/features/friends/friends-tab';
 import { useUiStore } from '../../../src/stores/ui';
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, cy, db, loaded, me, resetApp, setPull } from './app-mock';
 
 const everyone = [me, bo, cy, { id: 'u-big', username: 'Bo', displayName: 'Big Bo', avatarUrl: null }];

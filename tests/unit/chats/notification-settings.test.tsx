@@ -10,10 +10,10 @@ vi.mock('../../../src/pwa/push-device', () => ({
   turnOffPush: vi.fn(async () => 'off'),
 }));
 
-import { NotificationSettingsPanel } from '../../../src/features/notifications/NotificationSettingsPanel';
+import { NotificationSettingsPanel } from '../../../src/features/notifications/notification-settings-panel';
 import { NotificationText } from '../../../src/features/notifications/texts';
 import { PushText } from '../../../src/contract/push';
-import { ApiError } from '../../../src/sync/api';
+import { ApiError } from '../../../src/sync/engine/api';
 import { api, db, pod, pushServer, resetApp } from './app-mock';
 
 beforeEach(async () => {

@@ -4,10 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { PodChatsTab } from '../../../src/features/pods/PodChatsTab';
-import { Toaster } from '../../../src/features/shell/Toaster';
+import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
+import { Toaster } from '../../../src/features/shell/toaster';
 import { useUiStore } from '../../../src/stores/ui';
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, api, bo, cy, db, loaded, me, outboxEntry, pod, pushServer, resetApp, setLiveStatus, setPull } from './app-mock';
 
 function renderTab(podId: string | null = null) {

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { InviteDialog } from '../../../src/features/pods/InviteDialog';
-import { Toaster } from '../../../src/features/shell/Toaster';
+import { InviteDialog } from '../../../src/features/pods/invite-dialog';
+import { Toaster } from '../../../src/features/shell/toaster';
 import { useUiStore } from '../../../src/stores/ui';
 import { actions, bo, cy, db, me, outboxEntry, pod, resetApp } from './app-mock';
 

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { Game } from '../../../src/contract/game';
-import { PodChatsTab } from '../../../src/features/pods/PodChatsTab';
+import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
 import { ended } from '../stats/games';
 import { bo, cy, db, me, pod, resetApp } from './app-mock';
 

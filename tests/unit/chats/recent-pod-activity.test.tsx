@@ -4,9 +4,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { RecentPodActivity } from '../../../src/features/dashboard/RecentPodActivity';
+import { RecentPodActivity } from '../../../src/features/dashboard/recent-pod-activity';
 import type { PodMessageRow } from '../../../src/db/schema';
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, db, failedPull, loaded, me, outboxEntry, pod, resetApp, setPull } from './app-mock';
 
 function message(id: string, podId: string, minute: number, sender: { id: string; username: string; displayName: string | null } = bo): PodMessageRow {

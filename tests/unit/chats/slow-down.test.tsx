@@ -6,8 +6,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import { writeSession } from '../../../src/db/session';
-import { SlowDownNotice } from '../../../src/features/shell/SlowDownNotice';
-import { SENDING_QUICKLY } from '../../../src/sync/rate-limit';
+import { SlowDownNotice } from '../../../src/features/shell/slow-down-notice';
+import { SENDING_QUICKLY } from '../../../src/sync/engine/rate-limit';
 import { db, resetApp } from './app-mock';
 
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 /**
  * Stand-in for src/sync/app in the deck component tests: a fresh fake-indexeddb mirror per
  * test file and spy actions. The deck and profile writes run the real optimistic code
- * (src/sync/writes and src/mutations: the mutations' client side) against that mirror with a sender that never
+ * (src/sync/actions/writes and src/mutations: the mutations' client side) against that mirror with a sender that never
  * sends, so a test sees exactly what a user sees right after saving offline.
  * Use: vi.mock('../../../src/sync/app', () => import('./app-mock')).
  */
@@ -10,11 +10,11 @@ import type { DeckInput } from '../../../src/contract/decks';
 import type { UpdateMeBody } from '../../../src/contract/users';
 import { openDatabase, type CardRow, type DeckRow, type PodTableDB } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
-import type { ApiClient } from '../../../src/sync/api';
-import type { SyncContext } from '../../../src/sync/context';
-import type { PullState } from '../../../src/sync/pull';
-import type { CommanderSearchResult } from '../../../src/sync/table/cards';
-import { mutateAndSend, saveDeck } from '../../../src/sync/writes';
+import type { ApiClient } from '../../../src/sync/engine/api';
+import type { SyncContext } from '../../../src/sync/engine/context';
+import type { PullState } from '../../../src/sync/engine/pull';
+import type { CommanderSearchResult } from '../../../src/sync/actions/card-search';
+import { mutateAndSend, saveDeck } from '../../../src/sync/actions/writes';
 
 export const db: PodTableDB = openDatabase(`decks-test-${crypto.randomUUID()}`);
 

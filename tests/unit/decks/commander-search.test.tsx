@@ -5,7 +5,7 @@ import { useState } from 'react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { CommanderSearch } from '../../../src/features/commanders/CommanderSearch';
+import { CommanderSearch } from '../../../src/features/commanders/commander-search';
 import { actions, card, resetApp } from './app-mock';
 
 function Harness({ partner = false, initial = '' }: { partner?: boolean; initial?: string }) {

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import { DecksTab } from '../../../src/features/decks/DecksTab';
-import { ExportDialogText } from '../../../src/features/decks/import/ExportDeckDialog';
-import { ImportDialogText } from '../../../src/features/decks/import/ImportDeckDialog';
+import { DecksTab } from '../../../src/features/decks/decks-tab';
+import { ExportDialogText } from '../../../src/features/decks/import/export-deck-dialog';
+import { ImportDialogText } from '../../../src/features/decks/import/import-deck-dialog';
 import { ImportText } from '../../../src/features/decks/import/parse-deck-list';
 import { RecogniseText } from '../../../src/features/decks/import/recognise-commanders';
 import { useUiStore } from '../../../src/stores/ui';

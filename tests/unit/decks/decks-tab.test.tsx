@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { OutboxEntry } from '../../../src/db/schema';
-import { DecksTab } from '../../../src/features/decks/DecksTab';
-import { ProfileForm } from '../../../src/features/profile/ProfileForm';
+import { DecksTab } from '../../../src/features/decks/decks-tab';
+import { ProfileForm } from '../../../src/features/profile/profile-form';
 import { actions, db, deck, loaded, ME, resetApp, setDecksPull } from './app-mock';
 
 beforeEach(resetApp);

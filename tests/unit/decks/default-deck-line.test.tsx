@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { UserRow } from '../../../src/db/schema';
-import { ProfileCard } from '../../../src/features/dashboard/ProfileCard';
+import { ProfileCard } from '../../../src/features/dashboard/profile-card';
 import { actions, db, deck, loaded, ME, resetApp, setDecksPull } from './app-mock';
 
 const user = (defaultDeckId: string | null): UserRow => ({ id: ME, username: 'ana', displayName: 'Ana', avatarUrl: null, defaultDeckId });

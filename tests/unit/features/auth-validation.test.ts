@@ -7,7 +7,7 @@ import {
 } from '../../../src/features/auth/validation';
 import { safeRedirect } from '../../../src/features/auth/redirect';
 import { describeAuthError, resetErrorText } from '../../../src/features/auth/errors';
-import { ApiError, NetworkError } from '../../../src/sync/api';
+import { ApiError, NetworkError } from '../../../src/sync/engine/api';
 
 describe('login validation', () => {
   it('requires username and password', () => {

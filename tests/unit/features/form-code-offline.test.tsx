@@ -12,9 +12,9 @@ vi.mock('../../../src/features/auth/submit-code', () => ({
 }));
 vi.mock('../../../src/sync/app', () => ({ startSync: vi.fn(), actions: { login: vi.fn() } }));
 
-import { ForgotPasswordPage } from '../../../src/features/auth/ForgotPasswordPage';
-import { LoginPage } from '../../../src/features/auth/LoginPage';
-import { RegisterPage } from '../../../src/features/auth/RegisterPage';
+import { ForgotPasswordPage } from '../../../src/features/auth/forgot-password-page';
+import { LoginPage } from '../../../src/features/auth/login-page';
+import { RegisterPage } from '../../../src/features/auth/register-page';
 import { CANNOT_REACH_SERVER } from '../../../src/features/auth/texts';
 import { actions } from '../../../src/sync/app';
 

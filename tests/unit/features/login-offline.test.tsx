@@ -9,7 +9,7 @@ vi.mock('../../../src/sync/load', () => ({
   loadSync: vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/app.js'))),
 }));
 
-import { LoginPage } from '../../../src/features/auth/LoginPage';
+import { LoginPage } from '../../../src/features/auth/login-page';
 import { loadSubmitCode } from '../../../src/features/auth/submit-code';
 import { CANNOT_REACH_SERVER } from '../../../src/features/auth/texts';
 import { useSessionStore } from '../../../src/stores/session';

@@ -16,11 +16,11 @@ vi.mock('../../../src/sync/app', () => ({
   actions: { login: vi.fn() },
 }));
 
-import { LoginPage } from '../../../src/features/auth/LoginPage';
+import { LoginPage } from '../../../src/features/auth/login-page';
 import { loadSubmitCode } from '../../../src/features/auth/submit-code';
 import { validateLoginSearch } from '../../../src/routes/guards';
 import { useSessionStore } from '../../../src/stores/session';
-import { ApiError, NetworkError } from '../../../src/sync/api';
+import { ApiError, NetworkError } from '../../../src/sync/engine/api';
 import { actions } from '../../../src/sync/app';
 
 function renderLoginAt(path: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSave, valuesOf, withoutSettled } from '../../../src/features/profile/profile-draft';
 import { checkAvatarFile } from '../../../src/features/profile/avatar-file';
-import { deckLineText } from '../../../src/features/dashboard/useDefaultDeckLine';
+import { deckLineText } from '../../../src/features/dashboard/use-default-deck-line';
 import { unsentChangesText } from '../../../src/features/auth/logout-text';
 
 const saved = valuesOf({ displayName: 'Ana', defaultDeckId: null });

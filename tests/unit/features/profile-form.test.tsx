@@ -18,8 +18,8 @@ vi.mock('../../../src/sync/app', async () => {
 
 import type { OutboxEntry, UserRow } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
-import { ProfileForm } from '../../../src/features/profile/ProfileForm';
-import { ApiError } from '../../../src/sync/api';
+import { ProfileForm } from '../../../src/features/profile/profile-form';
+import { ApiError } from '../../../src/sync/engine/api';
 import { actions, db } from '../../../src/sync/app';
 
 const user: UserRow = {

@@ -8,7 +8,7 @@ vi.mock('../../../src/pwa/reload-to-update', () => ({ reloadToUpdate: reload }))
 
 import { PROTOCOL_VERSION, SyncText } from '../../../src/contract/sync';
 import { writeSession } from '../../../src/db/session';
-import { UpdateRequiredBanner } from '../../../src/features/shell/UpdateRequiredBanner';
+import { UpdateRequiredBanner } from '../../../src/features/shell/update-required-banner';
 import { db, resetApp } from '../chats/app-mock';
 
 beforeEach(async () => {

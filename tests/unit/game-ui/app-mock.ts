@@ -1,7 +1,7 @@
 /**
  * Stand-in for src/sync/app in the wizard and playmat tests: a fresh fake-indexeddb mirror
  * per test file, and spy actions. The game actions run the real optimistic writes of
- * src/sync/table/games.ts against that mirror with a network that is always down, so a tap
+ * src/sync/actions/games.ts against that mirror with a network that is always down, so a tap
  * really changes the mirror (and queues its write) exactly as it does at a table with no signal.
  * Use: vi.mock('../../../src/sync/app', () => import('./app-mock')).
  */
@@ -12,9 +12,9 @@ import { openDatabase, type DeckRow, type PodRow, type PodTableDB } from '../../
 import { writeSession } from '../../../src/db/session';
 import { layoutFor } from '../../../src/game/layouts';
 import { startGame } from '../../../src/game/start';
-import type { SyncContext } from '../../../src/sync/context';
-import type { PullState } from '../../../src/sync/pull';
-import * as games from '../../../src/sync/table/games';
+import type { SyncContext } from '../../../src/sync/engine/context';
+import type { PullState } from '../../../src/sync/engine/pull';
+import * as games from '../../../src/sync/actions/games';
 
 export const db: PodTableDB = openDatabase(`game-ui-test-${crypto.randomUUID()}`);
 

@@ -1,7 +1,7 @@
-/** Screen geometry of the playmat (src/features/game/table/fit.ts) for every layout, phone both ways. */
+/** Screen geometry of the playmat (src/features/game/playmat/table/fit.ts) for every layout, phone both ways. */
 import { describe, expect, it } from 'vitest';
 import { computedLayout, LAYOUT_PRESETS } from '../../../src/game/layouts';
-import { faceFit, faceOf, lifeEm, middleView, mySeatView, quarterTurn, smallestLife, type Area, type ScreenTile } from '../../../src/features/game/table/fit';
+import { faceFit, faceOf, lifeEm, middleView, mySeatView, quarterTurn, smallestLife, type Area, type ScreenTile } from '../../../src/features/game/playmat/table/fit';
 
 /** A 360 × 640 phone with the 48 px game bar on top, and turned (the bar on the side, 60 px). */
 const PORTRAIT: Area = { width: 360, height: 592 };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** /games: past games of the user and of each pod, newest first, from the mirror (offline), each opening its game. */
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 

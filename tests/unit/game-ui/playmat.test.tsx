@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { Game } from '../../../src/contract/game';
-import { useTaps } from '../../../src/stores/taps';
+import { useTaps } from '../../../src/stores/tap-overlay';
 import { actions, db, GAME_ID, resetApp, seedGame } from './app-mock';
 import { renderAt } from './render';
 

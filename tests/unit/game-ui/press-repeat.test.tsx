@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-/** Hold to repeat on the playmat's life halves and ±5 (src/features/game/usePressRepeat.ts). */
+/** Hold to repeat on the playmat's life halves and ±5 (src/features/game/playmat/use-press-repeat.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { HOLD_DELAY_MS, REPEAT_MS, usePressRepeat } from '../../../src/features/game/usePressRepeat';
+import { HOLD_DELAY_MS, REPEAT_MS, usePressRepeat } from '../../../src/features/game/playmat/use-press-repeat';
 
 function Harness({ onStep, disabled = false }: { onStep(): void; disabled?: boolean }) {
   const press = usePressRepeat(onStep, disabled);

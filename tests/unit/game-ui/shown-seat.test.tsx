@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * What the tiles show, read per seat (src/features/game/shownTable.ts, useShownSeat.ts): a life
+ * What the tiles show, read per seat (src/features/game/playmat/shown-table.ts, use-shown-seat.ts): a life
  * tap re-renders the seat's life number only, any other change its tile.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { GameRow } from '../../../src/db/schema';
 import { applyIncrement } from '../../../src/game/counters';
-import { ShownTable } from '../../../src/features/game/shownTable';
-import { sameButLife, useShownLife, useShownPlayer } from '../../../src/features/game/useShownSeat';
-import { useTaps } from '../../../src/stores/taps';
+import { ShownTable } from '../../../src/features/game/playmat/shown-table';
+import { sameButLife, useShownLife, useShownPlayer } from '../../../src/features/game/playmat/use-shown-seat';
+import { useTaps } from '../../../src/stores/tap-overlay';
 import { fourPlayerGame, inc, uid } from '../game/helpers';
 
 /** A mirror row with nothing pending (GameRow is the game and its optional pending mark). */

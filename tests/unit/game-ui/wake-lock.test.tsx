@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { useWakeLock } from '../../../src/features/game/useWakeLock';
+import { useWakeLock } from '../../../src/features/game/playmat/use-wake-lock';
 
 class FakeSentinel {
   released = false;

@@ -6,7 +6,7 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import { startProblems } from '../../../src/game/wizard';
 import { useWizardStore } from '../../../src/stores/wizard';
-import { pullKey } from '../../../src/sync/pull';
+import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, cy, db, dee, deck, failedPull, loaded, me, pod, resetApp, setPull } from './app-mock';
 import { renderAt, resetWizard } from './render';
 

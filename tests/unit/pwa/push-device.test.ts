@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushText } from '../../../src/contract/push';
 import { turnOnPush } from '../../../src/pwa/push-device';
-import { ApiError, NetworkError, type ApiClient } from '../../../src/sync/api';
+import { ApiError, NetworkError, type ApiClient } from '../../../src/sync/engine/api';
 
 const browser = { subscribed: false, unsubscribed: 0 };
 

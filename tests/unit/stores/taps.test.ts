@@ -1,7 +1,7 @@
-/** The tap overlay's invariant (src/stores/taps.ts): shown once, retired when the mirror shows it or after the grace. */
+/** The tap overlay's invariant (src/stores/tap-overlay.ts): shown once, retired when the mirror shows it or after the grace. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyIncrement } from '../../../src/game/counters';
-import { pendingTaps, RECORDED_GRACE_MS, shownGame, useTaps } from '../../../src/stores/taps';
+import { pendingTaps, RECORDED_GRACE_MS, shownGame, useTaps } from '../../../src/stores/tap-overlay';
 import { fourPlayerGame, inc, uid } from '../game/helpers';
 
 beforeEach(() => useTaps.setState({ taps: [] }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../../src/contract/game';
 import type { Pod } from '../../../src/contract/social';
-import { applyServerData, GAVE_UP_MESSAGE, MAX_ATTEMPTS } from '../../../src/sync/apply-server';
-import { readCursor, writeCursor } from '../../../src/sync/cursor';
-import { discardWrite, retryWrite } from '../../../src/sync/failed-writes';
-import { mutate } from '../../../src/sync/mutate';
+import { applyServerData, GAVE_UP_MESSAGE, MAX_ATTEMPTS } from '../../../src/sync/engine/apply-server';
+import { readCursor, writeCursor } from '../../../src/sync/engine/cursor';
+import { discardWrite, retryWrite } from '../../../src/sync/engine/failed-writes';
+import { mutate } from '../../../src/sync/engine/mutate';
 import { fourPlayerGame } from '../game/helpers';
 import { freshDb } from './helpers';
 

@@ -1,8 +1,8 @@
 /** Blocking on the mirror: shown at once, offline included. */
 import { describe, expect, it } from 'vitest';
 import type { Friendship } from '../../../src/contract/social';
-import { applyServerData } from '../../../src/sync/apply-server';
-import { mutate } from '../../../src/sync/mutate';
+import { applyServerData } from '../../../src/sync/engine/apply-server';
+import { mutate } from '../../../src/sync/engine/mutate';
 import { freshDb } from './helpers';
 
 const bo = { id: 'u-bo', username: 'bo', displayName: 'Bo', avatarUrl: null };

@@ -1,6 +1,6 @@
 /** Commander search says why it shows commanders seen before: no connection, or the card service failed. */
 import { describe, expect, it } from 'vitest';
-import { searchCommanders } from '../../../src/sync/table/cards';
+import { searchCommanders } from '../../../src/sync/actions/card-search';
 import { fail, freshDb, offline, scriptedApi } from './helpers';
 
 async function withSeenCard() {

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../../src/contract/sync';
-import { applyServerData } from '../../../src/sync/apply-server';
-import { readCursor, writeCursor } from '../../../src/sync/cursor';
-import { createLiveClient, type WebSocketLike } from '../../../src/sync/live';
-import { createPuller } from '../../../src/sync/pull';
+import { applyServerData } from '../../../src/sync/engine/apply-server';
+import { readCursor, writeCursor } from '../../../src/sync/engine/cursor';
+import { createLiveClient, type WebSocketLike } from '../../../src/sync/engine/live';
+import { createPuller } from '../../../src/sync/engine/pull';
 import { freshDb, scriptedApi } from './helpers';
 
 const podId = crypto.randomUUID();

@@ -23,8 +23,8 @@ import {
 import { pullResponse, type SyncDels, type SyncPuts } from '../../../src/contract/sync';
 import { userSchema } from '../../../src/contract/users';
 import { openDatabase } from '../../../src/db/schema';
-import { eventData } from '../../../src/sync/live-events';
-import { incomingRows } from '../../../src/sync/rows';
+import { eventData } from '../../../src/sync/engine/live-events';
+import { incomingRows } from '../../../src/sync/engine/rows';
 
 // The shapes as src/contract/sync.ts wrote them before the registry.
 const handWrittenPuts = z.partial(

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, OutboxStatus, PodTableDB } from '../../../src/db/schema';
-import { firstSendableEntries, RECORDED_VERDICTS_KEY, SENDABLE_PAGE, sendableEntries } from '../../../src/sync/recorded-verdicts';
+import { firstSendableEntries, RECORDED_VERDICTS_KEY, SENDABLE_PAGE, sendableEntries } from '../../../src/sync/engine/recorded-verdicts';
 import { freshDb } from './helpers';
 
 async function queue(db: PodTableDB, count: number, status: OutboxStatus = 'queued', prefix = 'm'): Promise<string[]> {

@@ -1,9 +1,9 @@
 /** Game invitations on the mirror: live events, answering, leaving a game. */
 import { describe, expect, it } from 'vitest';
 import type { GameInvite } from '../../../src/contract/game-invites';
-import { writeCursor } from '../../../src/sync/cursor';
-import { applyLiveEvent } from '../../../src/sync/live-events';
-import { mutate } from '../../../src/sync/mutate';
+import { writeCursor } from '../../../src/sync/engine/cursor';
+import { applyLiveEvent } from '../../../src/sync/engine/live-events';
+import { mutate } from '../../../src/sync/engine/mutate';
 import { freshDb } from './helpers';
 
 const invite: GameInvite = {

@@ -1,6 +1,6 @@
 import { openDatabase, type PodTableDB } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
-import { ApiError, NetworkError, type ApiClient, type RequestOptions } from '../../../src/sync/api';
+import { ApiError, NetworkError, type ApiClient, type RequestOptions } from '../../../src/sync/engine/api';
 
 let dbCounter = 0;
 /** A fresh mirror per test (fake-indexeddb), signed in as `userId`. */

@@ -6,12 +6,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pushResponse, type PushRequest, type PushResponse } from '../../../src/contract/sync';
-import { createApiClient, REQUEST_TIMEOUT_MS } from '../../../src/sync/api';
-import { applyServerData } from '../../../src/sync/apply-server';
-import { BACKOFF_FLOOR_MS } from '../../../src/sync/backoff';
-import { createDrainLoop } from '../../../src/sync/drain-loop';
-import { mutate } from '../../../src/sync/mutate';
-import { createSender } from '../../../src/sync/sender';
+import { createApiClient, REQUEST_TIMEOUT_MS } from '../../../src/sync/engine/api';
+import { applyServerData } from '../../../src/sync/engine/apply-server';
+import { BACKOFF_FLOOR_MS } from '../../../src/sync/engine/backoff';
+import { createDrainLoop } from '../../../src/sync/engine/drain-loop';
+import { mutate } from '../../../src/sync/engine/mutate';
+import { createSender } from '../../../src/sync/engine/sender';
 import { freshDb, scriptedApi, type RecordedCall } from './helpers';
 
 const pod = { id: 'p1', name: 'Friday', ownerId: 'u1', createdById: 'u1', members: [{ id: 'u1', username: 'user-u1', displayName: null, avatarUrl: null }], createdAt: '2026-01-01T00:00:00.000Z', rev: 1 };

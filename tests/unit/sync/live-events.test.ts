@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../src/contract/live';
-import { readCursor, writeCursor } from '../../../src/sync/cursor';
-import { applyLiveEvent } from '../../../src/sync/live-events';
-import { mutate } from '../../../src/sync/mutate';
+import { readCursor, writeCursor } from '../../../src/sync/engine/cursor';
+import { applyLiveEvent } from '../../../src/sync/engine/live-events';
+import { mutate } from '../../../src/sync/engine/mutate';
 import { freshDb } from './helpers';
 
 const pod = (name: string, rev: number) => ({ id: 'p1', name, ownerId: 'u1', createdById: 'u1', members: [{ id: 'u1', username: 'user-u1', displayName: null, avatarUrl: null }], createdAt: '2026-01-01T00:00:00.000Z', rev });

@@ -1,7 +1,7 @@
-/** The live client after the server closed its socket 1008 (too many frames, server/live/frameBudget.ts): a slow, growing backoff. */
+/** The live client after the server closed its socket 1008 (too many frames, server/live/frame-budget.ts): a slow, growing backoff. */
 import { describe, expect, it } from 'vitest';
 import { LiveCloseCode } from '../../../src/contract/live';
-import { createLiveClient, POLICY_RETRY_FLOOR_MS, type WebSocketLike } from '../../../src/sync/live';
+import { createLiveClient, POLICY_RETRY_FLOOR_MS, type WebSocketLike } from '../../../src/sync/engine/live';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;

@@ -4,8 +4,8 @@
  * where it is; an old one is ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { readCursor, writeCursor } from '../../../src/sync/cursor';
-import { applyLiveEvent } from '../../../src/sync/live-events';
+import { readCursor, writeCursor } from '../../../src/sync/engine/cursor';
+import { applyLiveEvent } from '../../../src/sync/engine/live-events';
 import { freshDb } from './helpers';
 
 describe('USER_DELETED', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../src/contract/live';
-import { NetworkError } from '../../../src/sync/api';
-import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/backoff';
-import { createLiveClient, type WebSocketLike } from '../../../src/sync/live';
+import { NetworkError } from '../../../src/sync/engine/api';
+import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/engine/backoff';
+import { createLiveClient, type WebSocketLike } from '../../../src/sync/engine/live';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;

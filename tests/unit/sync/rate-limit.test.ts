@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { pushResponse } from '../../../src/contract/sync';
 import { ServerText } from '../../../src/contract/users';
 import { readSession } from '../../../src/db/session';
-import { ApiError, createApiClient, serverMessage } from '../../../src/sync/api';
-import { applyServerData } from '../../../src/sync/apply-server';
-import { mutate } from '../../../src/sync/mutate';
-import { SENDING_QUICKLY } from '../../../src/sync/rate-limit';
-import { createSender } from '../../../src/sync/sender';
+import { ApiError, createApiClient, serverMessage } from '../../../src/sync/engine/api';
+import { applyServerData } from '../../../src/sync/engine/apply-server';
+import { mutate } from '../../../src/sync/engine/mutate';
+import { SENDING_QUICKLY } from '../../../src/sync/engine/rate-limit';
+import { createSender } from '../../../src/sync/engine/sender';
 import { freshDb, scriptedApi } from './helpers';
 
 const answering = (status: number, body: unknown, headers: Record<string, string> = {}) =>

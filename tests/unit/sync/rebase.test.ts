@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, GameIncrement } from '../../../src/contract/game';
 import type { OutboxEntry } from '../../../src/db/schema';
-import { planEntry } from '../../../src/sync/plan';
-import { rebase, type PlannedWrite } from '../../../src/sync/rebase';
+import { planEntry } from '../../../src/sync/engine/plan';
+import { rebase, type PlannedWrite } from '../../../src/sync/engine/rebase';
 import { fourPlayerGame } from '../game/helpers';
 
 const me = { id: 'u1', username: 'ana', displayName: 'Ana', avatarUrl: null };

@@ -1,6 +1,6 @@
 /**
- * The service worker records the server's verdicts (src/sync/recorded-verdicts.ts) and the page
- * applies them (applyRecordedVerdicts, src/sync/apply-server.ts): the mirror and the outbox must
+ * The service worker records the server's verdicts (src/sync/engine/recorded-verdicts.ts) and the page
+ * applies them (applyRecordedVerdicts, src/sync/engine/apply-server.ts): the mirror and the outbox must
  * end exactly as when the page's sender applies each answer itself, a recorded write is never
  * sent again, and a recorded verdict is applied before any server data the page gets afterwards.
  */
@@ -10,16 +10,16 @@ import type { PushRequest, PushResponse } from '../../../src/contract/sync';
 import { pushResponse } from '../../../src/contract/sync';
 import { openDatabase, type PodTableDB } from '../../../src/db/schema';
 import { readSession } from '../../../src/db/session';
-import { ApiError } from '../../../src/sync/api';
-import { applyRecordedVerdicts, applyServerData } from '../../../src/sync/apply-server';
-import { GAVE_UP_MESSAGE, MAX_ATTEMPTS } from '../../../src/sync/attempts';
-import { countUnsent } from '../../../src/sync/auth';
-import { mutate } from '../../../src/sync/mutate';
-import type { Sender } from '../../../src/sync/outbox-sender';
-import { createWorkerSender } from '../../../src/sync/worker-sender';
-import { readRecordedVerdicts, recordVerdicts, RECORDED_VERDICTS_KEY, sendableEntries } from '../../../src/sync/recorded-verdicts';
-import { createSender } from '../../../src/sync/sender';
-import { watchRecordedVerdicts } from '../../../src/sync/watch-verdicts';
+import { ApiError } from '../../../src/sync/engine/api';
+import { applyRecordedVerdicts, applyServerData } from '../../../src/sync/engine/apply-server';
+import { GAVE_UP_MESSAGE, MAX_ATTEMPTS } from '../../../src/sync/engine/attempts';
+import { countUnsent } from '../../../src/sync/actions/auth';
+import { mutate } from '../../../src/sync/engine/mutate';
+import type { Sender } from '../../../src/sync/engine/outbox-sender';
+import { createWorkerSender } from '../../../src/sync/engine/worker-sender';
+import { readRecordedVerdicts, recordVerdicts, RECORDED_VERDICTS_KEY, sendableEntries } from '../../../src/sync/engine/recorded-verdicts';
+import { createSender } from '../../../src/sync/engine/sender';
+import { watchRecordedVerdicts } from '../../../src/sync/engine/watch-verdicts';
 import { fourPlayerGame } from '../game/helpers';
 import { fail, freshDb, scriptedApi, type RecordedCall } from './helpers';
 

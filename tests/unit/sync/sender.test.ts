@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PushRequest, PushResponse } from '../../../src/contract/sync';
 import { PROTOCOL_VERSION, PUSH_MAX_MUTATIONS, pushResponse } from '../../../src/contract/sync';
 import { readSession, writeSession } from '../../../src/db/session';
-import { TimeoutError } from '../../../src/sync/api';
-import { applyServerData, MAX_ATTEMPTS } from '../../../src/sync/apply-server';
-import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/backoff';
-import { writeCursor } from '../../../src/sync/cursor';
-import { mutate } from '../../../src/sync/mutate';
-import { createSender } from '../../../src/sync/sender';
+import { TimeoutError } from '../../../src/sync/engine/api';
+import { applyServerData, MAX_ATTEMPTS } from '../../../src/sync/engine/apply-server';
+import { UNREACHABLE_RETRY_CAP_MS } from '../../../src/sync/engine/backoff';
+import { writeCursor } from '../../../src/sync/engine/cursor';
+import { mutate } from '../../../src/sync/engine/mutate';
+import { createSender } from '../../../src/sync/engine/sender';
 import { fail, freshDb, offline, scriptedApi, type RecordedCall } from './helpers';
 
 const pod = { id: 'p1', name: 'Friday', ownerId: 'u1', createdById: 'u1', members: [{ id: 'u1', username: 'user-u1', displayName: null, avatarUrl: null }], createdAt: '2026-01-01T00:00:00.000Z', rev: 1 };

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../src/db/session';
-import { applyServerData } from '../../../src/sync/apply-server';
-import { mutate } from '../../../src/sync/mutate';
-import { planEntry } from '../../../src/sync/plan';
+import { applyServerData } from '../../../src/sync/engine/apply-server';
+import { mutate } from '../../../src/sync/engine/mutate';
+import { planEntry } from '../../../src/sync/engine/plan';
 
 describe('startSync', () => {
   it('recomputes the keys of an outbox entry whose keys are stale', async () => {

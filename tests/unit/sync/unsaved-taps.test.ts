@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 /**
- * Taps a page handed over while it was hidden or left (src/sync/table/unsaved-taps.ts) are
+ * Taps a page handed over while it was hidden or left (src/sync/actions/unsaved-taps.ts) are
  * written on the next start exactly once: not when the outbox or the mirror's game already
  * holds them, and nothing unreadable is written.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Game } from '../../../src/contract/game';
-import type { SyncContext } from '../../../src/sync/context';
-import { changeCounter } from '../../../src/sync/table/games';
-import { keepUnsavedTaps, UNSAVED_TAPS_KEY, writeUnsavedTaps } from '../../../src/sync/table/unsaved-taps';
+import type { SyncContext } from '../../../src/sync/engine/context';
+import { changeCounter } from '../../../src/sync/actions/games';
+import { keepUnsavedTaps, UNSAVED_TAPS_KEY, writeUnsavedTaps } from '../../../src/sync/actions/unsaved-taps';
 import { fourPlayerGame, inc } from '../game/helpers';
 import { freshDb, scriptedApi } from './helpers';
 

@@ -16,7 +16,7 @@ import type { ParsedDeckList } from './parse-deck-list';
 
 export type CommanderSearch = (query: string, partner?: boolean) => Promise<{ cards: CardSummary[]; offline: boolean }>;
 
-/** The server refuses longer queries (src/contract/cards.ts); such a name is kept unchecked. */
+/** The server refuses longer queries (src/contract/card-search.ts); such a name is kept unchecked. */
 const SEARCH_QUERY_MAX = 100;
 
 export const RecogniseText = {

@@ -1,0 +1,80 @@
+/**
+ * /pods: the spec's Chats page — tabs All Chats, Messages, Pod Chats, Friends.
+ * Everything shown is read from the mirror; each tab asks for a refresh of what it shows.
+ * The page owns which conversation or pod is open, so the inbox can open either.
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import type { ActivityItem } from '../../db/queries';
+import { FriendsTab } from '../friends/friends-tab';
+import { MessagesTab } from '../messages/messages-tab';
+import { PodChatsTab } from '../pods/pod-chats-tab';
+import { PageHeader } from '../shell/page-header';
+import { AllChatsTab } from './all-chats-tab';
+import { useMyId } from '../../ui/sync-hooks';
+import { LoadingText } from '../../ui/list-status';
+import type { ChatsTab } from './chats-search';
+import './chats.css';
+
+export { chatsSearch, type ChatsSearch, type ChatsTab } from './chats-search';
+
+const TABS: Array<[ChatsTab, string]> = [
+  ['all', 'All Chats'],
+  ['messages', 'Messages'],
+  ['pods', 'Pod Chats'],
+  ['friends', 'Friends'],
+];
+
+interface ChatsPageProps {
+  initialTab?: ChatsTab;
+  initialPeerId?: string;
+  initialPodId?: string;
+}
+
+export function ChatsPage({ initialTab = 'all', initialPeerId, initialPodId }: ChatsPageProps) {
+  const myId = useMyId();
+  const [tab, setTab] = useState<ChatsTab>(initialTab);
+  const [peerId, setPeerId] = useState<string | null>(initialPeerId ?? null);
+  const [podId, setPodId] = useState<string | null>(initialPodId ?? null);
+
+  function openActivity(item: ActivityItem) {
+    if (item.kind === 'direct') {
+      setPeerId(item.peerId);
+      setTab('messages');
+    } else {
+      setPodId(item.podId);
+      setTab('pods');
+    }
+  }
+
+  return (
+    <main className="page chats-page">
+      <PageHeader title="Chats" />
+      {!myId ? (
+        <LoadingText text="Loading user data..." />
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ChatsTab)} className="tabs">
+          <Tabs.List className="tab-list" aria-label="Chats sections">
+            {TABS.map(([value, label]) => (
+              <Tabs.Trigger key={value} value={value} className="tab">
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="all" className="tab-panel">
+            <AllChatsTab myId={myId} onOpenActivity={openActivity} />
+          </Tabs.Content>
+          <Tabs.Content value="messages" className="tab-panel">
+            <MessagesTab myId={myId} peerId={peerId} onOpen={setPeerId} />
+          </Tabs.Content>
+          <Tabs.Content value="pods" className="tab-panel">
+            <PodChatsTab myId={myId} podId={podId} onOpen={setPodId} />
+          </Tabs.Content>
+          <Tabs.Content value="friends" className="tab-panel">
+            <FriendsTab myId={myId} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </main>
+  );
+}

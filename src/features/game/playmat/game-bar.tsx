@@ -1,0 +1,74 @@
+/**
+ * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is, where the game
+ * is saved, the game clock, Undo (the latest change not yet undone, from any device) and Pass
+ * turn. A slim bar on top of a portrait screen, a column at the side of a landscape one, so the
+ * tiles keep the table. The latest event is announced politely from here.
+ */
+import type { GameRow } from '../../../db/schema';
+import { seatName } from '../../../game/events';
+import { undoTarget } from '../../../game/undo';
+import { GameClock } from './game-clock';
+import { GameMenu, type GameSheet } from './game-menu';
+import { SyncIndicator } from './sync-indicator';
+import { PassIcon, UndoIcon } from './table/icons';
+import type { TableView } from './use-table-view';
+
+interface GameBarProps {
+  game: GameRow;
+  view: TableView | null;
+  onOpen(sheet: GameSheet): void;
+  onView(view: TableView): void;
+  onPassTurn(): void;
+  onUndo(): void;
+  onSummary?: () => void;
+  canLeave?: boolean;
+}
+
+export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSummary, canLeave }: GameBarProps) {
+  const live = game.status === 'ACTIVE';
+  const target = undoTarget(game);
+  const active = seatName(game, game.activeSeat);
+  return (
+    <section className="game-bar" aria-labelledby="game-controls-title">
+      <h2 id="game-controls-title" className="visually-hidden">
+        Game controls
+      </h2>
+      <GameMenu live={live} view={view} onOpen={onOpen} onView={onView} onSummary={onSummary} canLeave={canLeave} />
+      <div className="game-bar-status">
+        <p className="game-turn">
+          <span className="game-turn-long">
+            {live ? (
+              <>
+                Turn {game.turnNumber} · <strong>{active}</strong>
+              </>
+            ) : (
+              <>Final turn {game.turnNumber}</>
+            )}
+          </span>
+          <span className="game-turn-short" aria-hidden="true">
+            T{game.turnNumber}
+          </span>
+        </p>
+        <p className="game-meta">
+          <SyncIndicator game={game} />
+          <span className="game-meta-sep" aria-hidden="true">
+            ·
+          </span>
+          <GameClock game={game} />
+        </p>
+      </div>
+      <button type="button" className="bar-button" disabled={!target} title={target ? `Undo: ${target.text}` : undefined} onClick={onUndo} aria-label="Undo">
+        <UndoIcon />
+      </button>
+      <button type="button" className="bar-button bar-button--primary" disabled={!live} onClick={onPassTurn} aria-label="Pass turn">
+        <PassIcon />
+        <span className="bar-button-text" aria-hidden="true">
+          Pass
+        </span>
+      </button>
+      <p className="visually-hidden" aria-live="polite">
+        {game.events[0]?.text ?? ''}
+      </p>
+    </section>
+  );
+}

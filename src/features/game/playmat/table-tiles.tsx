@@ -1,0 +1,52 @@
+/**
+ * The tiles of the playmat: the only part of it that reads the tap overlay (taps paint first;
+ * see src/stores/tap-overlay.ts). The layer itself renders from the mirror — a tap changes no seat's
+ * place, colour, turn or marker — and each tile reads what the overlay changes from the
+ * ShownTable (shown-table.ts): a life tap re-renders that tile's life number and nothing else.
+ */
+import { memo } from 'react';
+import type { GameRow } from '../../../db/schema';
+import { tableOf } from '../../../game/table';
+import { PlayerTile } from './player-tile';
+import { faceFit, faceOf, type ScreenTile } from './table/fit';
+import type { DamageSource, Roster } from './table/roster';
+import type { CounterChange } from './tap-writes';
+import { useShownTable, useStablePlayers } from './use-shown-table';
+
+interface TableTilesProps {
+  mirror: GameRow;
+  tiles: readonly ScreenTile[];
+  roster: Roster;
+  sources: ReadonlyMap<number, readonly DamageSource[]>;
+  onChange(change: CounterChange): void;
+}
+
+const NO_SOURCES: readonly DamageSource[] = [];
+
+export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange }: TableTilesProps) {
+  const game = useStablePlayers(mirror);
+  const shown = useShownTable(game);
+  const live = game.status === 'ACTIVE';
+  const table = tableOf(game);
+  return tiles.map((tile) => {
+    const info = roster.get(tile.seat);
+    if (!info || !game.participants.some((p) => p.seatNumber === tile.seat)) return null;
+    const face = faceOf(tile);
+    return (
+      <PlayerTile
+        key={tile.seat}
+        table={shown}
+        seat={tile.seat}
+        info={info}
+        sources={sources.get(tile.seat) ?? NO_SOURCES}
+        tile={tile}
+        mode={faceFit(face.width, face.height).mode}
+        active={live && game.activeSeat === tile.seat}
+        locked={!live}
+        monarch={table.monarchSeat === tile.seat}
+        initiative={table.initiativeSeat === tile.seat}
+        onChange={onChange}
+      />
+    );
+  });
+});

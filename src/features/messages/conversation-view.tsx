@@ -1,0 +1,99 @@
+/**
+ * One direct conversation: messages oldest → newest from the mirror, own messages on the
+ * right, each unsent one marked (queued or failed, with Retry / Discard), and the composer — or,
+ * when the other person deleted their account, a line saying so (the history stays readable).
+ * Opening it refreshes the conversation from the server.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import { directMessagesWith, outboxByTarget, peerProfile } from '../../db/queries';
+import { nameOf } from '../../db/queries/names';
+import { actions, db, newId } from '../../sync/app';
+import { pullKey } from '../../sync/engine/pull';
+import { usePullState } from '../../ui/sync-hooks';
+import { listState } from '../../ui/list-state';
+import { ListStatus } from '../../ui/list-status';
+import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
+import { Time } from '../../ui/time';
+import { Avatar } from '../profile/avatar';
+import { Composer } from './composer';
+
+export const DM_BLANK = 'Enter a message first.';
+export const DM_SEND_FAILED = 'Failed to send message. Try again.';
+/** In place of the composer when the other person deleted their account: nothing new can reach them. */
+export const DM_PEER_DELETED = 'This account was deleted. You can still read your conversation.';
+
+interface ConversationViewProps {
+  peerId: string;
+  myId: string;
+  onBack(): void;
+}
+
+export function ConversationView({ peerId, myId, onBack }: ConversationViewProps) {
+  const peer = useLiveQuery(() => peerProfile(db, peerId), [peerId]);
+  const messages = useLiveQuery(() => directMessagesWith(db, peerId), [peerId]);
+  const unsent = useLiveQuery(() => outboxByTarget(db, 'directMessages'), []);
+  const pull = usePullState(pullKey('directMessages', peerId));
+  const state = listState(messages, pull);
+  const endRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    void actions.pullDirectMessages(peerId).catch(() => undefined);
+  }, [peerId]);
+
+  const lastId = messages?.at(-1)?.id;
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+
+  const name = peer ? nameOf(peer) : peer === null ? 'Unknown user' : '';
+
+  return (
+    <section className="chat" aria-labelledby="conversation-title">
+      <header className="chat-header">
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          <span aria-hidden="true">←</span>
+          <span className="visually-hidden">Back to conversations</span>
+        </button>
+        {peer ? <Avatar username={peer.username} avatarUrl={peer.avatarUrl} displayName={peer.displayName} size={36} /> : null}
+        <div className="chat-header-text">
+          <h2 id="conversation-title">{name}</h2>
+          <p className="muted chat-subtitle">Direct message</p>
+        </div>
+      </header>
+      <ListStatus state={state} loading="Loading messages..." error="Error loading messages." empty="No messages yet." emptyDetail="Say hello to start the conversation." />
+      {messages && messages.length > 0 ? (
+        <ol className="message-list" aria-label={`Messages with ${name}`}>
+          {messages.map((message) => {
+            const own = message.senderId === myId;
+            return (
+              <li key={message.id} className={own ? 'message message--own' : 'message'}>
+                <div className="bubble">
+                  <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>
+                  <span className="bubble-text">{message.content}</span>
+                  <span className="bubble-meta">
+                    <Time iso={message.createdAt} />
+                    {message.syncState === 'queued' ? <QueuedMark entry={unsent?.get(message.id)} /> : null}
+                  </span>
+                </div>
+                {message.syncState === 'failed' ? <FailedWrite text={DM_SEND_FAILED} entryId={message.id} /> : null}
+              </li>
+            );
+          })}
+          <li ref={endRef} aria-hidden="true" className="message-end" />
+        </ol>
+      ) : null}
+      {peer?.deleted ? (
+        <p className="muted chat-closed" role="status">
+          {DM_PEER_DELETED}
+        </p>
+      ) : (
+        <Composer
+          blankError={DM_BLANK}
+          failureText={DM_SEND_FAILED}
+          onSend={(content) => actions.mutate('dm.send', { id: newId(), receiverId: peerId, content })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * One pod's chat: header (name, description (pod-description.tsx), members with the Owner badge, pending invitations with Withdraw
+ * for the owner and their inviters, Invite / Remove Members /
+ * Leave Pod), messages oldest → newest as 'sender name: content', the composer. While open
+ * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
+ * LEAVE_POD on close) and refreshes the pod's messages once.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import { isLocalOnlyPod, latestPodMessages, outboxByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
+import { nameOf } from '../../db/queries/names';
+import type { PodRow } from '../../db/schema';
+import { actions, db, newId } from '../../sync/app';
+import { pullKey } from '../../sync/engine/pull';
+import { useLiveStatus, usePullState } from '../../ui/sync-hooks';
+import { listState } from '../../ui/list-state';
+import { ErrorText, ListStatus, LoadingText } from '../../ui/list-status';
+import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
+import { Time } from '../../ui/time';
+import { Composer } from '../messages/composer';
+import { MutePodButton } from '../notifications/mute-pod-button';
+import { InviteDialog } from './invite-dialog';
+import { LeavePod } from './leave-pod';
+import { PendingInvitations } from './pending-invitations';
+import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
+import { PodDescription } from './pod-description';
+import { PodFailure } from './pod-failure';
+import { PodLeaderboard } from './pod-leaderboard';
+import { RemoveMembersDialog } from './remove-members-dialog';
+
+interface PodChatProps {
+  podId: string;
+  myId: string;
+  onClose(): void;
+}
+
+function OwnerBadge() {
+  return <span className="badge badge--owner">Owner</span>;
+}
+
+function PodMessages({ pod }: { pod: PodRow }) {
+  const messages = useLiveQuery(() => latestPodMessages(db, pod.id, POD_CHAT_MESSAGE_LIMIT), [pod.id]);
+  const unsent = useLiveQuery(() => outboxByTarget(db, 'podMessages'), []);
+  const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
+  const pull = usePullState(pullKey('podMessages', pod.id));
+  const ownerId = podOwnerId(pod);
+  const endRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    // A pod that exists only here has nothing on the server yet.
+    if (localOnly === false) void actions.pullPodMessages(pod.id).catch(() => undefined);
+  }, [pod.id, localOnly]);
+
+  const lastId = messages?.at(-1)?.id;
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+
+  const state = localOnly && messages ? (messages.length > 0 ? 'ready' : 'empty') : listState(messages, pull);
+  return (
+    <>
+      <ListStatus state={state} loading="Loading messages..." error={MESSAGES_FAILED} empty="No messages yet." emptyDetail="Say hello to your pod." />
+      {messages && messages.length > 0 ? (
+        <ol className="message-list" aria-label={`Messages in ${pod.name}`}>
+          {messages.map((message) => (
+            <li key={message.id} className="message">
+              <div className="bubble">
+                <p className="bubble-text">
+                  <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {message.content}
+                </p>
+                <span className="bubble-meta">
+                  {message.sender.id === ownerId ? <OwnerBadge /> : null}
+                  <Time iso={message.createdAt} />
+                  {message.syncState === 'queued' ? <QueuedMark entry={unsent?.get(message.id)} /> : null}
+                </span>
+              </div>
+              {message.syncState === 'failed' ? <FailedWrite text={message.syncError || POD_SEND_FAILED} entryId={message.id} /> : null}
+            </li>
+          ))}
+          <li ref={endRef} aria-hidden="true" className="message-end" />
+        </ol>
+      ) : null}
+    </>
+  );
+}
+
+export function PodChat({ podId, myId, onClose }: PodChatProps) {
+  const pod = useLiveQuery(() => visiblePod(db, podId), [podId]);
+  const podsPull = usePullState(pullKey('pods'));
+  const liveStatus = useLiveStatus();
+
+  useEffect(() => {
+    if (liveStatus === 'open') actions.joinPod(podId);
+  }, [podId, liveStatus]);
+  useEffect(() => () => void actions.leavePodChannel(podId), [podId]);
+
+  const back = (
+    <button type="button" className="button button--secondary" onClick={onClose}>
+      <span aria-hidden="true">←</span>
+      <span className="visually-hidden">Back to pods</span>
+    </button>
+  );
+
+  if (!pod) {
+    let body;
+    if (pod === undefined || !podsPull || (podsPull.loadedAt === null && !podsPull.error)) body = <LoadingText text="Loading pod details..." />;
+    else if (podsPull.error) body = <ErrorText text={POD_DETAILS_FAILED} />;
+    else body = <p className="muted">This pod is no longer available.</p>;
+    return (
+      <section className="chat">
+        <header className="chat-header">{back}</header>
+        {body}
+      </section>
+    );
+  }
+
+  const ownerId = podOwnerId(pod);
+  const isOwner = ownerId === myId;
+  return (
+    <section className="chat" aria-labelledby="pod-chat-title">
+      <header className="chat-header chat-header--pod">
+        {back}
+        <div className="chat-header-text">
+          <h2 id="pod-chat-title">{pod.name}</h2>
+          <PodDescription pod={pod} isOwner={isOwner} />
+          <details className="members">
+            <summary>{pod.members.length === 1 ? '1 member' : `${pod.members.length} members`}</summary>
+            <ul aria-label="Members" className="member-list">
+              {pod.members.map((member) => (
+                <li key={member.id}>
+                  {nameOf(member)} {member.id === ownerId ? <OwnerBadge /> : null}
+                </li>
+              ))}
+            </ul>
+          </details>
+          <PendingInvitations pod={pod} myId={myId} isOwner={isOwner} />
+        </div>
+      </header>
+      <div className="button-row chat-actions">
+        <InviteDialog pod={pod} />
+        {isOwner ? <RemoveMembersDialog pod={pod} /> : null}
+        <MutePodButton podId={pod.id} />
+        <LeavePod pod={pod} myId={myId} onLeft={onClose} />
+      </div>
+      <PodFailure pod={pod} />
+      <PodLeaderboard pod={pod} myId={myId} />
+      <PodMessages pod={pod} />
+      <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.mutate('pod.message.send', { id: newId(), podId, content })} />
+    </section>
+  );
+}

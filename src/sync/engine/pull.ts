@@ -1,0 +1,174 @@
+/**
+ * Pull (sync protocol v2): ONE request catches the mirror up from its cursor — after login,
+ * on app start, after every (re)connect of the socket, on a gap in the socket's positions, when
+ * the socket has been quiet and its PONG shows the log moved, and on focus (throttled). A first
+ * pull (no cursor) is a snapshot of every list. Pulls from all tabs and the service worker run
+ * one at a time (Web Lock PULL_LOCK); calls during a pull collapse into one more pull after it.
+ * A few reads stay plain REST: older history of a conversation, a pod's invitations as its
+ * members see them, and one game by id (a claim link, a game this device has not seen).
+ * The spec's cache defaults, as tuned numbers: identical REST reads within DEDUPE_MS share one
+ * request; a failed pull is retried after RETRY_MS.
+ * `meta` rows `pull:<key>` record when something was last loaded and its last error, so screens
+ * tell "loading" from "empty" from "failed", also offline after a restart.
+ */
+import { directMessageSchema, podInvitationSchema } from '../../contract/social';
+import { gameSchema } from '../../contract/game';
+import { LIST_KINDS } from '../../contract/entities';
+import { pullResponse } from '../../contract/sync';
+import type { PodTableDB } from '../../db/schema';
+import { ApiError, type ApiClient } from './api';
+import { applyServerData } from './apply-server';
+import { readCursor } from './cursor';
+import { withLock as defaultWithLock, type WithLock } from './locks';
+import { markUpdateRequired } from './update-required';
+
+export const DEDUPE_MS = 2000;
+export const RETRY_MS = 5000;
+export const PULL_LOCK = 'podtable-pull';
+/** A stale answer (the cursor moved meanwhile) is pulled again at most this often in a row. */
+const STALE_RETRIES = 3;
+
+/** Lists every full pull loads; screens ask for their state by these names (the entity registry's). */
+export { LIST_KINDS } from '../../contract/entities';
+
+export interface PullState {
+  loadedAt: number | null;
+  error: string | null;
+}
+
+const SYNC_KEY = 'pull:sync';
+
+/**
+ * The meta key of a pull's state. Every list and the recent messages of every pod come with the
+ * cursor pull (one state); a conversation's history, a pod's invitations and one game have their own.
+ */
+export function pullKey(kind: string, id?: string): string {
+  if ((LIST_KINDS as readonly string[]).includes(kind) || kind === 'podMessages') return SYNC_KEY;
+  return id ? `pull:${kind}:${id}` : `pull:${kind}`;
+}
+
+export async function readPullState(db: PodTableDB, key: string): Promise<PullState> {
+  const row = await db.meta.get(key);
+  const value = row?.value as Partial<PullState> | undefined;
+  return { loadedAt: typeof value?.loadedAt === 'number' ? value.loadedAt : null, error: typeof value?.error === 'string' ? value.error : null };
+}
+
+async function recordPull(db: PodTableDB, key: string, error: unknown, now: number): Promise<void> {
+  const previous = await readPullState(db, key);
+  const value: PullState = error === undefined ? { loadedAt: now, error: null } : { loadedAt: previous.loadedAt, error: error instanceof Error ? error.message : String(error) };
+  await db.meta.put({ key, value });
+}
+
+export interface Puller {
+  /** Catches the mirror up from its cursor (coalesced; resolves when the mirror is current or the pull failed). */
+  sync(): Promise<void>;
+  directMessages(peerId: string): Promise<void>;
+  podInvites(podId: string): Promise<void>;
+  game(gameId: string): Promise<void>;
+}
+
+export interface PullerOptions {
+  withLock?: WithLock;
+  now?: () => number;
+}
+
+export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOptions = {}): Puller {
+  const withLock = options.withLock ?? defaultWithLock;
+  const now = options.now ?? Date.now;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const recent = new Map<string, { at: number; run: Promise<void> }>();
+
+  async function pullOnce(): Promise<void> {
+    await withLock(PULL_LOCK, async () => {
+      for (let round = 0, stale = 0; ; round += 1) {
+        const cursor = await readCursor(db);
+        const raw = await api.request('GET', cursor === null ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`);
+        const answer = pullResponse.parse(raw);
+        const outcome = await applyServerData(db, {
+          puts: answer.puts,
+          dels: answer.dels,
+          reset: answer.reset,
+          applied: answer.applied,
+          cursor: { from: cursor, to: answer.cursor },
+        });
+        if (outcome === 'stale' && ++stale <= STALE_RETRIES) continue;
+        if (!answer.more) return;
+      }
+    });
+  }
+
+  function scheduleRetry(): void {
+    if (retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void sync().catch(() => undefined);
+    }, RETRY_MS);
+  }
+
+  function sync(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await pullOnce();
+        } while (again);
+        await recordPull(db, SYNC_KEY, undefined, now());
+      } catch (error) {
+        await recordPull(db, SYNC_KEY, error, now());
+        if (error instanceof ApiError && error.status === 426) await markUpdateRequired(db);
+        else if (!(error instanceof ApiError && error.status === 401)) scheduleRetry();
+        throw error;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  /** A REST read, shared by identical calls within DEDUPE_MS, its state recorded under `key`. */
+  function rest(key: string, load: () => Promise<void>): Promise<void> {
+    const last = recent.get(key);
+    if (last && now() - last.at < DEDUPE_MS) return last.run;
+    const run = load().then(
+      () => recordPull(db, key, undefined, now()),
+      async (error: unknown) => {
+        await recordPull(db, key, error, now());
+        throw error;
+      },
+    );
+    recent.set(key, { at: now(), run });
+    return run;
+  }
+
+  return {
+    sync,
+    directMessages: (peerId) =>
+      rest(pullKey('directMessages', peerId), async () => {
+        const rows = await api.request<unknown[]>('GET', `/api/direct-messages/${encodeURIComponent(peerId)}`);
+        await applyServerData(db, { puts: { directMessages: rows.map((row) => directMessageSchema.parse(row)) } });
+      }),
+    podInvites: (podId) =>
+      rest(pullKey('podInvites', podId), async () => {
+        const rows = (await api.request<unknown[]>('GET', `/api/pods/${encodeURIComponent(podId)}/invitations`)).map((row) => podInvitationSchema.parse(row));
+        const keep = new Set(rows.map((row) => row.invitationId));
+        const gone = (await db.podInvitations.where('pod.id').equals(podId).primaryKeys()).filter((id) => !keep.has(id));
+        await applyServerData(db, { puts: { podInvitations: rows }, dels: { podInvitations: gone } });
+      }),
+    game: (gameId) =>
+      rest(pullKey('game', gameId), async () => {
+        try {
+          const game = gameSchema.parse(await api.request('GET', `/api/games/${encodeURIComponent(gameId)}`));
+          await applyServerData(db, { puts: { games: [game] } });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) await applyServerData(db, { dels: { games: [gameId] } });
+          else throw error;
+        }
+      }),
+  };
+}
