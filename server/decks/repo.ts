@@ -18,6 +18,7 @@ export function toDeck(row: DeckRow): Deck {
     partnerCommander: row.partnerCommander,
     externalLinks: row.externalLinks,
     cards: row.cards,
+    bracket: row.bracket,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     rev: row.rev,

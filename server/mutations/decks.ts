@@ -31,6 +31,8 @@ export const deckSave: ServerMutator<'deck.save'> = {
     };
     // Absent, the stored list stays (the deck form does not carry it); a new deck starts empty.
     const cards = fields.cards;
+    // Absent (a client from before brackets), the stored bracket stays; a new deck starts undeclared. Null clears it.
+    const bracket = fields.bracket;
     let row;
     if (!isUuid(id)) {
       if (create) throw badRequest('id must be a UUID.');
@@ -39,7 +41,7 @@ export const deckSave: ServerMutator<'deck.save'> = {
     if (create) {
       [row] = await tx
         .insert(decks)
-        .values({ id, ownerId: me.id, ...values, cards: cards ?? [], createdAt: now, updatedAt: now })
+        .values({ id, ownerId: me.id, ...values, cards: cards ?? [], bracket: bracket ?? null, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: decks.id })
         .returning();
       if (!row) {
@@ -51,7 +53,7 @@ export const deckSave: ServerMutator<'deck.save'> = {
     } else {
       [row] = await tx
         .update(decks)
-        .set({ ...values, ...(cards ? { cards } : {}), updatedAt: now, rev: sql`${decks.rev} + 1` })
+        .set({ ...values, ...(cards ? { cards } : {}), ...(bracket !== undefined ? { bracket } : {}), updatedAt: now, rev: sql`${decks.rev} + 1` })
         .where(and(eq(decks.id, id), eq(decks.ownerId, me.id)))
         .returning();
       if (!row) throw notFound(DeckServerText.notFound);

@@ -35,7 +35,23 @@ export const DeckText = {
   tooManyCards: `A deck list can have at most ${DECK_CARDS_MAX} different cards.`,
   badQuantity: `A card's quantity must be a whole number from 1 to ${CARD_QUANTITY_MAX}.`,
   cardNameRequired: 'A card needs a name.',
+  badBracket: 'Bracket must be a whole number from 1 to 5.',
 } as const;
+
+/**
+ * The official Commander Brackets a deck's owner may declare (1 Exhibition … 5 cEDH). A deck
+ * without one is "not declared" (null); older rows and clients never send the field.
+ */
+export const DECK_BRACKETS = [
+  { value: 1, name: 'Exhibition' },
+  { value: 2, name: 'Core' },
+  { value: 3, name: 'Upgraded' },
+  { value: 4, name: 'Optimized' },
+  { value: 5, name: 'cEDH' },
+] as const;
+export type DeckBracket = (typeof DECK_BRACKETS)[number]['value'];
+const BRACKET_MIN = 1;
+const BRACKET_MAX = 5;
 
 /** One line of a deck's card list: how many copies of which card (commanders are kept apart). */
 const deckCardSchema = z.object({
@@ -60,6 +76,8 @@ export const deckSchema = z.object({
   externalLinks: z.array(z.string()),
   /** Absent in rows mirrored before card lists existed; the server always sends it. */
   cards: z.optional(z.array(z.object({ quantity: z.number(), name: z.string() }))),
+  /** The declared Commander Bracket (1–5); absent in rows mirrored before brackets existed, null = not declared. */
+  bracket: z.optional(z.nullable(z.int().check(z.minimum(BRACKET_MIN), z.maximum(BRACKET_MAX)))),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The server's revision of this row (+1 per change); the mirror never replaces a newer revision with an older one. */
@@ -96,7 +114,8 @@ const deckLink = safeText().check(z.maxLength(DECK_LINK_MAX_LENGTH, DeckText.lin
  * - without `hasPartner` the partner commander is dropped (null), so a stale partner field in a
  *   form never shows up in the label;
  * - `cards` absent: POST stores an empty list and PUT keeps the stored one, so the deck form
- *   (which does not show the list) and older clients never wipe an imported list.
+ *   (which does not show the list) and older clients never wipe an imported list;
+ * - `bracket` absent: POST stores null (not declared) and PUT keeps the stored one; null clears it.
  */
 export const deckInputFields = z.object({
   id: clientChosenId,
@@ -118,6 +137,17 @@ export const deckInputFields = z.object({
   ),
   /** The card list (an import); absent on a save, the stored list stays. */
   cards: z.optional(z.array(deckCardSchema).check(z.maxLength(DECK_CARDS_MAX, DeckText.tooManyCards))),
+  /**
+   * The declared bracket: null = not declared. Absent (clients from before brackets): POST stores
+   * null and PUT keeps the stored one, like `cards`, so an older client's save never clears it.
+   */
+  bracket: z.optional(
+    z.nullable(
+      z
+        .number({ error: DeckText.badBracket })
+        .check(z.int(DeckText.badBracket), z.minimum(BRACKET_MIN, DeckText.badBracket), z.maximum(BRACKET_MAX, DeckText.badBracket)),
+    ),
+  ),
 });
 
 /** Without a partner the partner commander is dropped, so a stale form field never shows. */
@@ -140,4 +170,9 @@ export function commanderLabel(deck: Pick<Deck, 'commander' | 'hasPartner' | 'pa
     .map((name) => name?.trim() ?? '')
     .filter((name) => name.length > 0);
   return names.length > 0 ? names.join(COMMANDER_SEPARATOR) : null;
+}
+
+/** 'Bracket 3' for a declared bracket; null when the deck declares none (or the row predates brackets). */
+export function bracketLabel(deck: Pick<Deck, 'bracket'>): string | null {
+  return deck.bracket ? `Bracket ${deck.bracket}` : null;
 }

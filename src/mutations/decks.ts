@@ -26,6 +26,8 @@ export const deckMutations = {
         partnerCommander: fields.partnerCommander ?? null,
         externalLinks: fields.externalLinks ?? [],
         cards: fields.cards ?? previous?.cards ?? [],
+        // Absent keeps the mirrored bracket (as the server keeps the stored one); null clears it.
+        bracket: fields.bracket !== undefined ? fields.bracket : (previous?.bracket ?? null),
         createdAt: previous?.createdAt ?? at,
         updatedAt: at,
       } satisfies DeckRow);

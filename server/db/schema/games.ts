@@ -11,7 +11,7 @@
  *   only 25, so it cannot be the record of what was applied), and what each one undoes.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DeckCard } from '../../../src/contract/decks';
 import type { GameEvent, GameParticipant, GameStatus, SeatLayout } from '../../../src/contract/game';
 import type { GameResult, TableState } from '../../../src/contract/game-table';
@@ -35,11 +35,13 @@ export const decks = pgTable(
     externalLinks: jsonb('external_links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** The imported card list, commanders excluded (read and written whole). */
     cards: jsonb('cards').$type<DeckCard[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The owner's declared Commander Bracket (1–5); null = not declared (and every row from before brackets). */
+    bracket: integer('bracket'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     rev: integer('rev').notNull().default(1),
   },
-  (t) => [index('decks_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [index('decks_owner_idx').on(t.ownerId, t.createdAt), check('decks_bracket', sql`${t.bracket} BETWEEN 1 AND 5`)],
 );
 
 export const games = pgTable(

@@ -20,9 +20,11 @@ export interface DeckFormValues {
   hasPartner: boolean;
   partnerCommander: string;
   links: LinkValue[];
+  /** The select's value: '' = not declared, else '1'…'5'. */
+  bracket: string;
 }
 
-export type DeckFormField = 'name' | 'description' | 'commander' | 'partnerCommander' | 'externalLinks' | 'form';
+export type DeckFormField = 'name' | 'description' | 'commander' | 'partnerCommander' | 'externalLinks' | 'bracket' | 'form';
 export type DeckFormErrors = Partial<Record<DeckFormField, string>>;
 
 let nextLinkKey = 1;
@@ -38,6 +40,7 @@ export function formValuesOf(deck: Deck | null): DeckFormValues {
     hasPartner: deck?.hasPartner ?? false,
     partnerCommander: deck?.partnerCommander ?? '',
     links: (deck?.externalLinks ?? []).map((link) => newLink(link)),
+    bracket: deck?.bracket ? String(deck.bracket) : '',
   };
 }
 
@@ -49,10 +52,12 @@ export function toDeckInput(values: DeckFormValues): DeckInput {
     hasPartner: values.hasPartner,
     partnerCommander: values.partnerCommander,
     externalLinks: values.links.map((link) => link.value),
+    // Always sent: the form shows the bracket, so "Not declared" is a choice (null clears it).
+    bracket: values.bracket === '' ? null : Number(values.bracket),
   };
 }
 
-const FIELDS: readonly DeckFormField[] = ['name', 'description', 'commander', 'partnerCommander', 'externalLinks'];
+const FIELDS: readonly DeckFormField[] = ['name', 'description', 'commander', 'partnerCommander', 'externalLinks', 'bracket'];
 
 /** The first message of each field; issues about no field the form shows go to 'form'. */
 export function errorsFrom(error: ValidationError): DeckFormErrors {

@@ -1,10 +1,11 @@
 /**
  * Create or edit a deck (the spec's Deck entity and validation rules): name (required), description, commander,
- * 'Has partner' with a partner commander, external links. The contract checks and normalises;
+ * 'Has partner' with a partner commander, the declared Commander Bracket, external links. The contract checks and normalises;
  * saving is optimistic (the deck is in the list at once, the server gets it when it can).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { DECK_LINKS_MAX, type Deck } from '../../contract/decks';
+import { DECK_BRACKETS, DECK_LINKS_MAX, type Deck } from '../../contract/decks';
+import { BRACKET_NOT_DECLARED, bracketOptionLabel } from './deck-texts';
 import { isValidationError } from '../../contract/validation';
 import { actions } from '../../sync/app';
 import { CommanderSearch } from '../commanders/commander-search';
@@ -27,6 +28,7 @@ export function DeckForm({ deck, onDone, onCancel }: DeckFormProps) {
     commander: `${prefix}-commander`,
     partnerCommander: `${prefix}-partner`,
     hasPartner: `${prefix}-has-partner`,
+    bracket: `${prefix}-bracket`,
     link: (key: number) => `${prefix}-link-${key}`,
   };
   const [values, setValues] = useState<DeckFormValues>(() => formValuesOf(deck));
@@ -68,6 +70,7 @@ export function DeckForm({ deck, onDone, onCancel }: DeckFormProps) {
       ['description', ids.description],
       ['commander', ids.commander],
       ['partnerCommander', ids.partnerCommander],
+      ['bracket', ids.bracket],
       ['externalLinks', firstBadLink ? ids.link(firstBadLink.key) : undefined],
     ];
     const first = order.find(([field, id]) => next[field] && id);
@@ -143,6 +146,18 @@ export function DeckForm({ deck, onDone, onCancel }: DeckFormProps) {
           error={errors.partnerCommander}
         />
       ) : null}
+      <div className="field">
+        <label htmlFor={ids.bracket}>Bracket</label>
+        <select id={ids.bracket} value={values.bracket} onChange={(event) => set('bracket', event.target.value)} {...errorProps('bracket', ids.bracket)}>
+          <option value="">{BRACKET_NOT_DECLARED}</option>
+          {DECK_BRACKETS.map((bracket) => (
+            <option key={bracket.value} value={String(bracket.value)}>
+              {bracketOptionLabel(bracket.value)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={ids.bracket} message={errors.bracket} />
+      </div>
       <fieldset className="deck-links">
         <legend>External links</legend>
         {values.links.length > 0 ? (

@@ -1,10 +1,10 @@
 /**
- * One deck in the Decks tab: name, commander line ('A // B'), badges (Default, Pending while
+ * One deck in the Decks tab: name, commander line ('A // B'), declared bracket ('Bracket 3'), badges (Default, Pending while
  * the server has not accepted a change), description, links, and its actions. A refused
  * change shows the server's message with Retry / Discard instead of the actions, since
  * editing or deleting a deck the server does not know would only fail again.
  */
-import { commanderLabel, isHttpUrl } from '../../contract/decks';
+import { bracketLabel, commanderLabel, isHttpUrl } from '../../contract/decks';
 import type { DeckRow } from '../../db/schema';
 import { DeckFailure } from './deck-failure';
 import { DEFAULT_BADGE, PENDING } from './deck-texts';
@@ -33,6 +33,7 @@ export function DeckItem({ deck, isDefault, onEdit, onExport, onDelete, onSetDef
   const commanders = commanderLabel(deck);
   // Server data is validated on the way in; an href is still never given anything but http(s).
   const links = deck.externalLinks.filter(isHttpUrl);
+  const bracket = bracketLabel(deck);
   const cardCount = (deck.cards ?? []).reduce((sum, card) => sum + card.quantity, 0);
 
   return (
@@ -49,6 +50,7 @@ export function DeckItem({ deck, isDefault, onEdit, onExport, onDelete, onSetDef
         ) : null}
       </div>
       {commanders ? <p className="deck-item-commanders">{commanders}</p> : null}
+      {bracket ? <p className="deck-item-bracket muted">{bracket}</p> : null}
       {cardCount > 0 ? <p className="deck-item-count muted">{cardCount === 1 ? '1 card' : `${cardCount} cards`}</p> : null}
       {deck.description ? <p className="deck-item-description muted">{deck.description}</p> : null}
       {links.length > 0 ? (

@@ -43,6 +43,7 @@ describe('decks CRUD', () => {
       partnerCommander: null,
       externalLinks: ['https://moxfield.example/decks/1'],
       cards: [],
+      bracket: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       rev: 1,
@@ -112,6 +113,43 @@ describe('decks CRUD', () => {
   });
 });
 
+describe('deck brackets', () => {
+  it('stores a declared bracket, answers it in every view, keeps it on a save without one and clears it on null', async () => {
+    const { token } = await server.newUser('bracket');
+    const id = randomUUID();
+    const created = await server.request<Deck>('POST', '/api/decks', { token, body: { id, name: 'Stax', bracket: 4 } });
+    expect(created.status).toBe(201);
+    expect(created.body.bracket).toBe(4);
+    expect((await server.request<Deck>('GET', `/api/decks/${id}`, { token })).body.bracket).toBe(4);
+    expect((await server.request<Deck[]>('GET', '/api/decks', { token })).body.map((deck) => deck.bracket)).toEqual([4]);
+
+    const changed = await server.request<Deck>('PUT', `/api/decks/${id}`, { token, body: { name: 'Stax', bracket: 5 } });
+    expect(changed.body.bracket).toBe(5);
+    // A client from before brackets sends no field: the declared bracket stays.
+    const older = await server.request<Deck>('PUT', `/api/decks/${id}`, { token, body: { name: 'Stax (old app)' } });
+    expect(older.body).toMatchObject({ name: 'Stax (old app)', bracket: 5 });
+    const cleared = await server.request<Deck>('PUT', `/api/decks/${id}`, { token, body: { name: 'Stax', bracket: null } });
+    expect(cleared.body.bracket).toBeNull();
+    expect((await server.request<Deck>('GET', `/api/decks/${id}`, { token })).body.bracket).toBeNull();
+  });
+
+  it('a deck created without a bracket reads as not declared (null)', async () => {
+    const { token } = await server.newUser('bracket');
+    const created = await server.request<Deck>('POST', '/api/decks', { token, body: { name: 'Precon' } });
+    expect(created.body.bracket).toBeNull();
+  });
+
+  it('a PUT with a bad bracket is a 400 and leaves the stored one', async () => {
+    const { token } = await server.newUser('bracket');
+    const id = randomUUID();
+    await server.request<Deck>('POST', '/api/decks', { token, body: { id, name: 'Casual', bracket: 2 } });
+    const answer = await server.request('PUT', `/api/decks/${id}`, { token, body: { name: 'Casual', bracket: 6 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: DeckText.badBracket });
+    expect((await server.request<Deck>('GET', `/api/decks/${id}`, { token })).body.bracket).toBe(2);
+  });
+});
+
 describe('decks: bad input is a 4xx with a message and stores nothing', () => {
   it.each([
     [{}, DeckText.nameRequired],
@@ -122,6 +160,11 @@ describe('decks: bad input is a 4xx with a message and stores nothing', () => {
     [{ name: 'ok', id: 'not-a-uuid' }, 'id must be a UUID.'],
     [{ name: 42 }, DeckText.nameRequired],
     [{ name: 'ok', hasPartner: 'yes' }, 'hasPartner: Invalid input: expected boolean, received string'],
+    [{ name: 'ok', bracket: 0 }, DeckText.badBracket],
+    [{ name: 'ok', bracket: 6 }, DeckText.badBracket],
+    [{ name: 'ok', bracket: 2.5 }, DeckText.badBracket],
+    [{ name: 'ok', bracket: 'x' }, DeckText.badBracket],
+    [{ name: 'ok', bracket: '3' }, DeckText.badBracket],
   ])('POST %j → 400', async (body, message) => {
     const { token } = await server.newUser('bad');
     const answer = await server.request('POST', '/api/decks', { token, body });

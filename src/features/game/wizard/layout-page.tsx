@@ -1,8 +1,9 @@
 /**
  * /game/layout (the spec's New game wizard, states and transitions, validation rules): seating
  * order, shuffle, layout preset, first player,
- * each player's commander and deck, Back and Start game. Start game validates the draft
- * (validateGameStart), writes the game to the mirror (actions.createGame queues the POST) and
+ * each player's commander and deck (with its declared bracket, and a Rule 0 notice when the
+ * brackets do not match: ./bracket-mismatch.ts), Back and Start game. Start game validates the
+ * draft (validateGameStart), writes the game to the mirror (actions.createGame queues the POST) and
  * opens the playmat at once: nothing waits for the network.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { validateGameStart } from '../../../game/wizard';
 import { firstPlayerIndex, useWizardStore } from '../../../stores/wizard';
 import { actions } from '../../../sync/app';
 import { PageHeader } from '../../shell/page-header';
+import { bracketMismatch, bracketNotice } from './bracket-mismatch';
 import { CommanderDialog } from './commander-dialog';
 import { useMyDecks } from '../hooks';
 import { LayoutPicker } from './layout-picker';
@@ -56,6 +58,10 @@ export function LayoutPage() {
   const firstIndex = firstPlayerIndex(draft);
   const check = validateGameStart(players, firstIndex);
   const editing = players.find((player) => player.key === editingKey) ?? null;
+  // Only the device owner's decks are in the mirror: another player's deck counts as not declared.
+  const brackets = bracketNotice(
+    bracketMismatch(players.map((player) => ({ name: playerName(player), bracket: decks.find((deck) => deck.id === player.deckId)?.bracket ?? null }))),
+  );
 
   async function start() {
     setAttempted(true);
@@ -125,6 +131,12 @@ export function LayoutPage() {
           ))}
         </div>
       </section>
+
+      {brackets ? (
+        <p role="status" className="alert">
+          {brackets}
+        </p>
+      ) : null}
 
       {alert ? (
         <p role="alert" className="alert alert--error">

@@ -1,9 +1,11 @@
 /**
  * One player's commander and deck on the layout page. The signed-in user picks one of their
- * decks (which brings its commanders) or types a deck name; other players type a deck name and
- * choose a commander; guests also give the e-mail by which they claim the game. After a failed
- * Start game, the player's issues show here and the player is highlighted.
+ * decks (which brings its commanders, and shows its declared bracket) or types a deck name;
+ * other players type a deck name and choose a commander; guests also give the e-mail by which
+ * they claim the game. After a failed Start game, the player's issues show here and the player
+ * is highlighted.
  */
+import { bracketLabel } from '../../../contract/decks';
 import type { DeckRow } from '../../../db/schema';
 import type { PlayerPatch, WizardPlayer } from '../../../stores/wizard';
 import { commandersOf, deckFields, playerName, ROLE_LABEL } from '../players';
@@ -23,6 +25,7 @@ export function PlayerSetup({ player, seat, decks, issues, onChange, onChooseCom
   const issuesId = `${base}-issues`;
   const chosenDeck = player.deckId ? decks.find((deck) => deck.id === player.deckId) : undefined;
   const commanders = commandersOf(player);
+  const bracket = chosenDeck ? bracketLabel(chosenDeck) : null;
   const invalid = issues && issues.length > 0;
 
   return (
@@ -51,6 +54,8 @@ export function PlayerSetup({ player, seat, decks, issues, onChange, onChooseCom
           </select>
         </div>
       ) : null}
+
+      {bracket ? <div className="muted">{bracket}</div> : null}
 
       {chosenDeck ? null : (
         <div className="field">
