@@ -3,8 +3,10 @@
  * accepts (becomes a member) or declines; the pod's owner (or the inviter) withdraws it. Only
  * pending invitations exist, and only while their inviter is a member: removing or leaving
  * withdraws the invitations a member sent, and accepting re-checks the inviter under the pod's lock.
- * Heard by: the invitee and the inviter (POD_INVITATION, POD_INVITATION_REMOVED; a withdrawal
- * also the one who withdrew); every member when someone joins (POD_UPDATED).
+ * Heard by: whoever sees the invitation (server/visibility/pod-invitations.ts: the invitee and
+ * the pod's members) of POD_INVITATION and POD_INVITATION_REMOVED, read while the pod is locked;
+ * a member who is leaving, of the withdrawal of what they sent; every member when someone joins
+ * (POD_UPDATED), and the one who joins, of the pod's other pending invitations.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../db/errors';
@@ -22,6 +24,8 @@ import type { ChangeRecorder } from '../sync/recorder';
 import { announcePodRecordsToJoiner } from '../social/pod-records';
 import { ref } from '../sync/refs';
 import { announcePod } from './pods';
+import { audienceOfPodInvitation, podInvitationAudience } from '../visibility/pod-invitations';
+import { audienceOfPod } from '../visibility/pods';
 
 export async function invitationViews(db: DbOrTx, rows: PodInvitationRow[]) {
   if (rows.length === 0) return [];
@@ -59,7 +63,7 @@ export const podInvite: ServerMutator<'pod.invite'> = {
     }
     const [view] = await invitationViews(tx, [row!]);
     if (!view) throw notFound(SocialText.podNotFound);
-    log.emit([userId, me.id], [ref('podInvitation', view.invitationId)], { type: 'POD_INVITATION', payload: view });
+    log.emit(await audienceOfPodInvitation(tx, row!), [ref('podInvitation', view.invitationId)], { type: 'POD_INVITATION', payload: view });
     return view;
   },
   /** Only an invitation the caller sent: a repeat's arguments are the repeat's, not the first invite's. */
@@ -86,9 +90,13 @@ export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
     await tx.insert(podMembers).values({ podId: row.id, userId: me.id, joinedAt: now }).onConflictDoNothing();
     const [updated] = await tx.update(pods).set({ rev: sql`${pods.rev} + 1`, updatedAt: now }).where(eq(pods.id, row.id)).returning();
     const pod = await podView(tx, updated!);
-    log.emit([deleted.inviteeId, deleted.invitedById], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    log.emit(podInvitationAudience(deleted, pod.members.map((member) => member.id)), [ref('podInvitation', invitationId)], {
+      type: 'POD_INVITATION_REMOVED',
+      invitationId,
+    });
     announcePod(log, pod);
     await announcePodRecordsToJoiner(tx, log, row.id, me.id);
+    await announceInvitationsToJoiner(tx, log, row.id, me.id);
     return pod;
   },
 };
@@ -96,12 +104,19 @@ export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
 export const podInvitationDecline: ServerMutator<'pod.invitation.decline'> = {
   async apply({ tx, me, log }, { invitationId }) {
     if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
+    const [found] = await tx
+      .select({ podId: podInvitations.podId })
+      .from(podInvitations)
+      .where(and(eq(podInvitations.id, invitationId), eq(podInvitations.inviteeId, me.id)));
+    if (!found) throw notFound(SocialText.invitationNotFound);
+    // Lock the pod as accept does (pod, then invitation): its members, who hear of this, stay put.
+    await tx.select({ id: pods.id }).from(pods).where(eq(pods.id, found.podId)).for('update');
     const [deleted] = await tx
       .delete(podInvitations)
       .where(and(eq(podInvitations.id, invitationId), eq(podInvitations.inviteeId, me.id)))
       .returning();
     if (!deleted) throw notFound(SocialText.invitationNotFound);
-    log.emit([deleted.inviteeId, deleted.invitedById], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    log.emit(await audienceOfPodInvitation(tx, deleted), [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
     return undefined;
   },
 };
@@ -121,7 +136,7 @@ export const podInvitationWithdraw: ServerMutator<'pod.invitation.withdraw'> = {
     if (!found) throw notFound(SocialText.invitationNotFound);
     if (pod.ownerId !== me.id && found.invitedById !== me.id) throw forbidden(SocialText.ownerOnly);
     await tx.delete(podInvitations).where(eq(podInvitations.id, invitationId));
-    log.emit([found.inviteeId, found.invitedById, me.id], [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
+    log.emit(await audienceOfPodInvitation(tx, found), [ref('podInvitation', invitationId)], { type: 'POD_INVITATION_REMOVED', invitationId });
     return undefined;
   },
 };
@@ -129,15 +144,31 @@ export const podInvitationWithdraw: ServerMutator<'pod.invitation.withdraw'> = {
 /**
  * Withdraws every pending invitation `userId` sent for the pod (they are leaving it, or being
  * removed): an invitation must not let anyone in on behalf of someone who is no longer a member.
- * Call with the pod locked, in the transaction that ends the membership.
+ * Call with the pod locked, in the transaction that ends the membership. Heard by the invitee,
+ * the remaining members and `userId`, who saw it until now (the pod's other invitations leave
+ * their mirror with the pod).
  */
 export async function withdrawInvitationsSentBy(tx: DbOrTx, log: ChangeRecorder, podId: string, userId: string): Promise<void> {
   const withdrawn = await tx
     .delete(podInvitations)
     .where(and(eq(podInvitations.podId, podId), eq(podInvitations.invitedById, userId)))
     .returning({ id: podInvitations.id, inviteeId: podInvitations.inviteeId });
+  if (withdrawn.length === 0) return;
+  const members = [...(await audienceOfPod(tx, podId)), userId];
   for (const invitation of withdrawn) {
-    log.emit([invitation.inviteeId, userId], [ref('podInvitation', invitation.id)], { type: 'POD_INVITATION_REMOVED', invitationId: invitation.id });
+    log.emit(podInvitationAudience(invitation, members), [ref('podInvitation', invitation.id)], { type: 'POD_INVITATION_REMOVED', invitationId: invitation.id });
+  }
+}
+
+/**
+ * The one who joins sees the pod's pending invitations from now on (server/visibility/pod-invitations.ts):
+ * one POD_INVITATION each, in the change log, so a device that was offline pulls them by cursor.
+ * Pushes none: a POD_INVITATION pushes its invitee only.
+ */
+async function announceInvitationsToJoiner(tx: DbOrTx, log: ChangeRecorder, podId: string, userId: string): Promise<void> {
+  const rows = await tx.select().from(podInvitations).where(eq(podInvitations.podId, podId));
+  for (const view of await invitationViews(tx, rows)) {
+    log.emit([userId], [ref('podInvitation', view.invitationId)], { type: 'POD_INVITATION', payload: view });
   }
 }
 

@@ -19,6 +19,7 @@ import type { ChangeRecorder } from '../sync/recorder';
 import { ref } from '../sync/refs';
 import { withdrawInvitationsSentBy } from './pod-invitations';
 import { withdrawPodRecordsFromLeaver } from '../social/pod-records';
+import { podInvitationAudience } from '../visibility/pod-invitations';
 import { audienceOfPod } from '../visibility/pods';
 
 function requireOwner(pod: PodRow, userId: string): void {
@@ -52,7 +53,7 @@ export function announcePod(log: ChangeRecorder, pod: Pod): void {
 async function deletePod({ tx, log, now }: MutationContext, podId: string): Promise<void> {
   const audience = await audienceOfPod(tx, podId);
   const invitations = await tx
-    .select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId, invitedById: podInvitations.invitedById })
+    .select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId })
     .from(podInvitations)
     .where(eq(podInvitations.podId, podId));
   await tx.delete(pods).where(eq(pods.id, podId));
@@ -62,8 +63,9 @@ async function deletePod({ tx, log, now }: MutationContext, podId: string): Prom
     [ref('pod', podId)],
     { type: 'POD_REMOVED', podId },
   );
+  // `audience` holds the members as they were before the delete: who saw each invitation.
   for (const invitation of invitations) {
-    log.emit([invitation.inviteeId, invitation.invitedById], [ref('podInvitation', invitation.id)], {
+    log.emit(podInvitationAudience(invitation, audience), [ref('podInvitation', invitation.id)], {
       type: 'POD_INVITATION_REMOVED',
       invitationId: invitation.id,
     });

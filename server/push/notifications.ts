@@ -1,7 +1,9 @@
 /**
  * Which live events become push notifications, for whom, and what they say. The actor (the
  * sender, requester or inviter) is never notified of their own action; everyone else the
- * event was published to is a candidate, subject to their settings (notifier.ts).
+ * event was published to is a candidate, subject to their settings (notifier.ts), unless the
+ * event's rule names who alone may be pushed (`pushedOnly`): a POD_INVITATION reaches every member
+ * of the pod live (server/visibility/pod-invitations.ts) but pushes its invitee only.
  */
 import type { ServerEvent } from '../../src/contract/live';
 import { notificationLinks, PUSH_BODY_MAX_LENGTH, type NotificationKind, type PushPayload } from '../../src/contract/push';
@@ -44,6 +46,8 @@ type PushedEvent = Extract<ServerEvent, { type: 'DIRECT_MESSAGE' | 'POD_MESSAGE_
 interface PushRule<E extends PushedEvent> {
   kind: NotificationKind;
   actorId(event: E): string;
+  /** Set when the event reaches more users than it is news to: only these (of those it reached) are pushed. */
+  pushedOnly?(event: E): readonly string[];
   podId?(event: E): string;
   payload(event: E, lookups: IntentLookups): PushPayload | Promise<PushPayload>;
 }
@@ -86,6 +90,7 @@ const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type:
   POD_INVITATION: {
     kind: 'podInvites',
     actorId: (event) => event.payload.invitedBy.id,
+    pushedOnly: (event) => [event.payload.invitee.id],
     payload: ({ payload: invitation }) => ({
       kind: 'podInvites',
       title: PushCopy.podInviteTitle,
@@ -109,11 +114,16 @@ const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type:
 
 const ruleOf = (event: ServerEvent) => (RULES as Partial<Record<ServerEvent['type'], PushRule<PushedEvent>>>)[event.type];
 
-/** Everyone the event was published to but the actor, or null when nobody (or the event is never pushed). */
+/**
+ * Everyone the event was published to but the actor (and, for a rule with `pushedOnly`, only
+ * those it names), or null when nobody (or the event is never pushed).
+ */
 export function audienceFor(userIds: readonly string[], event: ServerEvent): PushAudience | null {
   const rule = ruleOf(event);
   if (!rule) return null;
-  const recipients = others(userIds, rule.actorId(event as PushedEvent));
+  const only = rule.pushedOnly?.(event as PushedEvent);
+  const reached = only ? userIds.filter((id) => only.includes(id)) : userIds;
+  const recipients = others(reached, rule.actorId(event as PushedEvent));
   if (recipients.length === 0) return null;
   const podId = rule.podId?.(event as PushedEvent);
   return podId === undefined ? { kind: rule.kind, recipients } : { kind: rule.kind, recipients, podId };

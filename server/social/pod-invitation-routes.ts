@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { invitePodBody, podInvitationSchema } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
@@ -14,13 +14,14 @@ import { invitationViews } from '../mutations/pod-invitations';
 import { restMutation } from '../sync/rest';
 import { uuidParams } from '../http/params';
 import { typed } from '../http/zod-validation';
+import { podInvitationsVisibleTo } from '../visibility/pod-invitations';
 import { podForMember } from './pods-repo';
 
 export function registerPodInvitationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const api = typed(app);
 
-  /** The caller's pending invitations (a static path: registered before /api/pods/:id). */
+  /** The invitations addressed to the caller (a static path: registered before /api/pods/:id). */
   api.get('/api/pods/invitations', { schema: { response: { 200: z.array(podInvitationSchema) } } }, async (request) => {
     const me = requireUser(request).id;
     const rows = await db
@@ -40,13 +41,14 @@ export function registerPodInvitationRoutes(app: FastifyInstance, deps: AppDeps)
     return reply.code(204).send();
   });
 
-  /** A pod's pending invitations, for its members. */
+  /** A pod's pending invitations, for its members (server/visibility/pod-invitations.ts); 404 for anyone else. */
   api.get('/api/pods/:id/invitations', { schema: { params: uuidParams('id'), response: { 200: z.array(podInvitationSchema) } } }, async (request) => {
-    const pod = await podForMember(db, request.params.id, requireUser(request).id);
+    const me = requireUser(request).id;
+    const pod = await podForMember(db, request.params.id, me);
     const rows = await db
       .select()
       .from(podInvitations)
-      .where(eq(podInvitations.podId, pod.id))
+      .where(and(eq(podInvitations.podId, pod.id), podInvitationsVisibleTo(db, me)))
       .orderBy(desc(podInvitations.createdAt), desc(podInvitations.id));
     return invitationViews(db, rows);
   });

@@ -5,14 +5,14 @@
  * with its entity's rule from server/visibility/ (a pod and its messages for members, a message
  * for its two participants, a deck for its owner, a game for its creator and account
  * participants and, once ended, its pod's members, a game invitation for its invitee only, a
- * block for its blocker only); an invitation for its invitee, its inviter and the pod's members,
- * and a user's full record for that user only. The map is keyed by the registry's ref kinds
+ * block for its blocker only, a pod invitation for its invitee and its pod's members); a user's
+ * full record for that user only. The map is keyed by the registry's ref kinds
  * (src/contract/entities.ts), so an entity without a loader does not compile.
  */
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { RefKind } from '../../src/contract/entities';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
-import { blocks, decks, directMessages, friendships, gameInvites, games, podInvitations, podMembers, podMessages, pods, users } from '../db/schema';
+import { blocks, decks, directMessages, friendships, gameInvites, games, podInvitations, podMessages, pods, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameInviteViews } from '../games/invites';
@@ -29,6 +29,7 @@ import { directMessagesVisibleTo } from '../visibility/direct-messages';
 import { friendshipsVisibleTo } from '../visibility/friendships';
 import { gameInvitesVisibleTo } from '../visibility/game-invites';
 import { gamesVisibleTo } from '../visibility/games';
+import { podInvitationsVisibleTo } from '../visibility/pod-invitations';
 import { podMessagesVisibleTo, podsVisibleTo } from '../visibility/pods';
 import { listConversations } from './reads';
 
@@ -109,16 +110,10 @@ const loaders: Record<RefKind, Loader> = {
     del(out, 'podMessages', missing(ids, rows.map((row) => row.id)));
   },
   async podInvitation(db, me, ids, out) {
-    const myPods = db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, me));
     const rows = await db
       .select()
       .from(podInvitations)
-      .where(
-        and(
-          inArray(podInvitations.id, ids),
-          or(eq(podInvitations.inviteeId, me), eq(podInvitations.invitedById, me), inArray(podInvitations.podId, myPods)),
-        ),
-      );
+      .where(and(inArray(podInvitations.id, ids), podInvitationsVisibleTo(db, me)));
     put(out, 'podInvitations', await invitationViews(db, rows));
     del(out, 'podInvitations', missing(ids, rows.map((row) => row.id)));
   },

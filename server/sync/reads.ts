@@ -16,6 +16,7 @@ import { decksVisibleTo } from '../visibility/decks';
 import { directMessagesVisibleTo } from '../visibility/direct-messages';
 import { friendshipsVisibleTo } from '../visibility/friendships';
 import { endedInMyPods, gamesPlayedBy } from '../visibility/games';
+import { podInvitationsVisibleTo } from '../visibility/pod-invitations';
 import { podMessagesVisibleTo, podsVisibleTo } from '../visibility/pods';
 
 /** GET /api/games answers the newest this many; older games stay readable by id. */
@@ -124,12 +125,12 @@ export async function recentPodMessages(db: DbOrTx, me: string, podIds: string[]
   return rows.map((row) => toPodMessage(row.message, people));
 }
 
-/** Pending invitations this user received or sent. */
+/** The pending invitations this user may see (server/visibility/pod-invitations.ts): to them, and of their pods. */
 export async function listInvitations(db: DbOrTx, me: string) {
   const rows = await db
     .select()
     .from(podInvitations)
-    .where(or(eq(podInvitations.inviteeId, me), eq(podInvitations.invitedById, me)))
+    .where(podInvitationsVisibleTo(db, me))
     .orderBy(desc(podInvitations.createdAt), desc(podInvitations.id));
   return invitationViews(db, rows);
 }

@@ -53,6 +53,7 @@ import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import { asGuestSeat } from '../games/invites';
 import { audienceOfGame } from '../visibility/games';
+import { audienceOfPodInvitation, podInvitationAudience } from '../visibility/pod-invitations';
 import { findGame, saveGame } from '../games/repo';
 import { securityLog } from '../security-log';
 import { withChangeLog } from '../sync/log-writes';
@@ -139,11 +140,8 @@ async function leavePods(tx: Tx, id: string, now: Date, audience: Audience): Pro
   const invited = await tx
     .delete(podInvitations)
     .where(eq(podInvitations.inviteeId, id))
-    .returning({ id: podInvitations.id, podId: podInvitations.podId, invitedById: podInvitations.invitedById });
-  for (const invitation of invited) {
-    const members = await tx.select({ userId: podMembers.userId }).from(podMembers).where(eq(podMembers.podId, invitation.podId));
-    audience.tell([invitation.invitedById, ...members.map((member) => member.userId)], ref('podInvitation', invitation.id));
-  }
+    .returning({ id: podInvitations.id, podId: podInvitations.podId, inviteeId: podInvitations.inviteeId });
+  for (const invitation of invited) audience.tell(await audienceOfPodInvitation(tx, invitation), ref('podInvitation', invitation.id));
   for (const { podId } of memberships) {
     const [pod] = await tx.select().from(pods).where(eq(pods.id, podId)).for('update');
     if (!pod) continue;
@@ -157,10 +155,10 @@ async function leavePods(tx: Tx, id: string, now: Date, audience: Audience): Pro
       .delete(podInvitations)
       .where(and(eq(podInvitations.podId, podId), eq(podInvitations.invitedById, id)))
       .returning({ id: podInvitations.id, inviteeId: podInvitations.inviteeId });
-    for (const invitation of sent) audience.tell([invitation.inviteeId, ...otherIds], ref('podInvitation', invitation.id));
+    for (const invitation of sent) audience.tell(podInvitationAudience(invitation, otherIds), ref('podInvitation', invitation.id));
     if (otherIds.length === 0) {
-      const pending = await tx.select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId, invitedById: podInvitations.invitedById }).from(podInvitations).where(eq(podInvitations.podId, podId));
-      for (const invitation of pending) audience.tell([invitation.inviteeId, invitation.invitedById], ref('podInvitation', invitation.id));
+      const pending = await tx.select({ id: podInvitations.id, inviteeId: podInvitations.inviteeId }).from(podInvitations).where(eq(podInvitations.podId, podId));
+      for (const invitation of pending) audience.tell(podInvitationAudience(invitation, otherIds), ref('podInvitation', invitation.id));
       await tx.delete(pods).where(eq(pods.id, podId));
       await tx.insert(deletedPods).values({ id: podId, deletedAt: now }).onConflictDoNothing();
       continue;

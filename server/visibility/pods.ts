@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/types';
 import { isUuid } from '../validate';
 
 /** Subquery: the ids of the pods `userId` is a member of. */
-function podIdsOf(db: DbOrTx, userId: string) {
+export function podIdsOf(db: DbOrTx, userId: string) {
   return db.select({ podId: podMembers.podId }).from(podMembers).where(eq(podMembers.userId, userId));
 }
 

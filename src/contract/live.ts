@@ -70,7 +70,8 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
  * - POD_MESSAGE_NEW, POD_UPDATED: every member of the pod (membership read in the transaction);
  * - POD_REMOVED: members of a deleted pod, and a member who was removed or left;
  * - FRIEND_REQUEST, FRIENDSHIP_UPDATED (accepted, as seen by each side), FRIENDSHIP_REMOVED: both people;
- * - POD_INVITATION, POD_INVITATION_REMOVED: the invitee and the inviter;
+ * - POD_INVITATION, POD_INVITATION_REMOVED: the invitee and the pod's members (a joiner gets one
+ *   POD_INVITATION per pending invitation of the pod); pushed to the invitee only;
  * - DECK_UPDATED, DECK_REMOVED: the owner's other devices;
  * - GAME_UPDATED, GAME_INCREMENT, GAME_REMOVED: the game's creator and every account participant
  *   (an invitee only once they accepted; a player who left gets GAME_REMOVED);

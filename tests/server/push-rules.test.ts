@@ -44,6 +44,17 @@ describe('audienceFor and payloadFor', () => {
     expect(audienceFor(['ann'], { type: 'PONG' })).toBeNull();
   });
 
+  it("pushes a pod invitation to its invitee only, though the pod's members hear of it live", () => {
+    const person = (id: string) => ({ id, username: id, displayName: null, avatarUrl: null });
+    const invitation: ServerEvent = {
+      type: 'POD_INVITATION',
+      payload: { invitationId: 'i1', pod: { id: 'pod-1', name: 'Pod' }, invitedBy: person('bo'), invitee: person('dee'), createdAt: new Date(0).toISOString() },
+    };
+    expect(audienceFor(['dee', 'bo', 'ann', 'cy'], invitation)).toEqual({ kind: 'podInvites', recipients: ['dee'] });
+    // Published to members only (a joiner told of the pod's pending invitations): nobody is pushed.
+    expect(audienceFor(['cy'], invitation)).toBeNull();
+  });
+
   it("asks for the pod's name only when building the payload, and falls back when the pod is gone", async () => {
     const asked: string[] = [];
     const lookups = (name: string | null) => ({ podName: async (podId: string) => (asked.push(podId), name) });

@@ -135,6 +135,21 @@ describe('delivery', () => {
     expect(pushesFor(anaPhone)).toEqual([]);
   });
 
+  it("a pod invitation reaches every member live but is pushed to the invitee only, never to the pod's other members", async () => {
+    const [ana, ben, cat, dan] = await people(server, 4, 'pinv');
+    const pod = await makePod(server, ana!, [ben!, cat!], 'Draft club');
+    const [anaPhone, benPhone, catPhone, danPhone] = (await Promise.all([ana!, ben!, cat!, dan!].map(subscribe))) as [FakeSubscription, FakeSubscription, FakeSubscription, FakeSubscription];
+    expect((await server.request('POST', `/api/pods/${pod.id}/invite`, { token: ben!.token, body: { userId: dan!.user.id } })).status).toBe(201);
+    // Sent after the invitation: once these arrive, the invitation's jobs are done.
+    for (const member of [ana!, cat!]) {
+      expect((await server.request('POST', '/api/friends/send-request', { token: dan!.token, body: { addresseeId: member.user.id } })).status).toBe(201);
+    }
+    await waitFor(() => pushesFor(danPhone).length === 1 && pushesFor(anaPhone).length === 1 && pushesFor(catPhone).length === 1);
+    expect(pushesFor(danPhone)).toEqual([expect.objectContaining({ kind: 'podInvites', body: PushCopy.podInviteBody(ben!.user.username, 'Draft club') })]);
+    for (const phone of [anaPhone, catPhone]) expect(pushesFor(phone).map((payload) => payload.kind)).toEqual(['friendRequests']);
+    expect(pushesFor(benPhone)).toEqual([]);
+  });
+
   it('a kind turned off is not pushed; the others still are', async () => {
     const [ana, ben] = await people(server, 2, 'off');
     const benPhone = await subscribe(ben!);

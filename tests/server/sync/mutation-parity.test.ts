@@ -96,7 +96,7 @@ async function gameInviteForMe(world: World): Promise<{ inviteId: string; gameId
   return { inviteId: invite.inviteId, gameId: body.id };
 }
 
-const DECK = { name: 'Parity deck', description: 'Tokens', commander: 'Tymna the Weaver', hasPartner: false, partnerCommander: null, externalLinks: [] };
+const DECK = { name: 'Parity deck', description: 'Tokens', commander: 'Tymna the Weaver', hasPartner: false, partnerCommander: null, externalLinks: [], bracket: 3 };
 
 const ROWS: Row[] = [
   row({ name: 'profile.update', prepare: async () => ({ displayName: 'Parity Person' }) }),
@@ -195,7 +195,26 @@ const ROWS: Row[] = [
     prepare: async (world) => {
       const id = randomUUID();
       await world.write(world.me, 'deck.save', { ...DECK, id, create: true }, id);
-      return { ...DECK, id, name: 'Renamed deck', description: null, create: false };
+      return { ...DECK, id, name: 'Renamed deck', description: null, bracket: 4, create: false };
+    },
+  }),
+  row({
+    name: 'deck.save',
+    label: 'a save without a bracket (an older client) keeps the stored one',
+    prepare: async (world) => {
+      const id = randomUUID();
+      await world.write(world.me, 'deck.save', { ...DECK, id, create: true }, id);
+      const { bracket: _bracket, ...withoutBracket } = DECK;
+      return { ...withoutBracket, id, name: 'Renamed deck', create: false };
+    },
+  }),
+  row({
+    name: 'deck.save',
+    label: 'a null bracket clears it',
+    prepare: async (world) => {
+      const id = randomUUID();
+      await world.write(world.me, 'deck.save', { ...DECK, id, create: true }, id);
+      return { ...DECK, id, bracket: null, create: false };
     },
   }),
   row({

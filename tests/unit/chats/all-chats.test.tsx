@@ -82,6 +82,22 @@ describe('chats page: All Chats', () => {
     expect(await within(section('Friend Requests')).findByText('Failed to load pending requests.')).toBeTruthy();
   });
 
+  it("does not list a pod's invitation of someone else (a member's mirror holds them) among my pod invites", async () => {
+    await db.podInvitations.bulkPut([
+      { invitationId: 'theirs', invitedBy: bo, invitee: cy, pod: { id: 'p1', name: 'Tuesday' }, createdAt: '2026-02-01T00:00:00.000Z' },
+      { invitationId: 'mine', invitedBy: bo, invitee: me, pod: { id: 'p9', name: 'Friday Night' }, createdAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+    await setPull(pullKey('podInvitations'), loaded());
+    render(<ChatsPage />);
+    const invites = await waitFor(() => {
+      const list = within(section('Pod Invites'));
+      expect(list.getByText('Friday Night')).toBeTruthy();
+      return list;
+    });
+    expect(invites.getAllByRole('button', { name: /^Accept invitation to / })).toHaveLength(1);
+    expect(invites.queryByText('Tuesday')).toBeNull();
+  });
+
   it('shows pod invites with the pod, who invited, Accept and Decline', async () => {
     await db.podInvitations.put({ invitationId: 'i1', invitedBy: bo, invitee: me, pod: { id: 'p9', name: 'Friday Night' }, createdAt: '2026-01-01T00:00:00.000Z' });
     await setPull(pullKey('podInvitations'), loaded());
