@@ -7,7 +7,7 @@
  */
 import type { ServerEvent } from '../../src/contract/live';
 import { notificationLinks, PUSH_BODY_MAX_LENGTH, type NotificationKind, type PushPayload } from '../../src/contract/push';
-import { nameOf } from '../../src/db/queries/names';
+import { nameOf } from '../../src/contract/names';
 
 /** Who may get a push for one event (before their settings and devices are read). */
 export interface PushAudience {

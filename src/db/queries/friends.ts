@@ -1,6 +1,6 @@
 /** Friends and friend requests as screens see them. */
 import type { FriendRequestRow, FriendshipRow, PodTableDB } from '../schema';
-import { compareNames, nameOf } from './names';
+import { compareNames, nameOf } from '../../contract/names';
 
 export async function friendsList(db: PodTableDB): Promise<FriendshipRow[]> {
   const rows = await db.friendships.toArray();

@@ -4,7 +4,7 @@
  */
 import Dexie from 'dexie';
 import type { OutboxEntry, PodInvitationRow, PodMessageRow, PodRow, PodTableDB } from '../schema';
-import { compareNames } from './names';
+import { compareNames } from '../../contract/names';
 import { outboxByTarget, outboxEntriesFor } from './outbox';
 
 /** The mutation that creates a pod (src/contract/mutations.ts). */

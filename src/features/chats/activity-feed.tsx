@@ -1,7 +1,7 @@
 /** 'Recent Activity': direct and pod messages, newest first; each opens its chat. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { recentActivity, type ActivityItem } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { db } from '../../sync/app';
 import { pullKey, type PullState } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';

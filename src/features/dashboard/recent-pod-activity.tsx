@@ -7,7 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { firstPods, isLocalOnlyPod, latestPodMessages } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';

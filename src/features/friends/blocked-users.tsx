@@ -1,7 +1,7 @@
 /** Profile → Settings → Blocked users: who I blocked, with Unblock (src/contract/blocks.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { BlockText } from '../../contract/blocks';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { outboxEntriesFor } from '../../db/queries';

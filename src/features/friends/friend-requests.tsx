@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { friendRequests, outboxByTarget } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { FriendRequestRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';

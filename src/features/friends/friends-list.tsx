@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { friendsList } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { FriendshipRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';

@@ -1,6 +1,6 @@
 /** Mirror reads the wizard and the playmat share (all live: a pull or a tap re-renders at once). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { compareNames } from '../../db/queries/names';
+import { compareNames } from '../../contract/names';
 import type { DeckRow, GameRow } from '../../db/schema';
 import { db } from '../../sync/app';
 

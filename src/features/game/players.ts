@@ -7,7 +7,7 @@ import type { CreateGameInput, ParticipantRole } from '../../contract/game';
 import type { PublicUser } from '../../contract/users';
 import { layoutFor } from '../../game/layouts';
 import type { PlayerDraft } from '../../game/wizard';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { firstPlayerIndex, newPlayerKey, type WizardDraft, type WizardPlayer } from '../../stores/wizard';
 
 export const ROLE_LABEL: Record<ParticipantRole, string> = { self: 'You', friend: 'Friend', pod: 'Pod member', guest: 'Guest' };

@@ -1,7 +1,7 @@
 /** The Messages tab's list: every conversation, newest first, each labelled 'Direct message'. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { conversationSummaries } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';

@@ -7,7 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { directMessagesWith, outboxByTarget, peerProfile } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';

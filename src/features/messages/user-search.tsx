@@ -1,6 +1,6 @@
 /** 'Search users' on the Messages tab: pick someone to open a conversation with them. */
 import { useState } from 'react';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { Avatar } from '../profile/avatar';
 import { SearchStatus } from './search-status';
 import { useUserSearch } from './use-user-search';

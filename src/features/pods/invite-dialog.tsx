@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import type { PublicUser } from '../../contract/users';
 import { invitationsOfPod, invitesBeingSent } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { OutboxEntry, PodRow } from '../../db/schema';
 import { showToast } from '../../stores/ui';
 import { actions, db, newId } from '../../sync/app';

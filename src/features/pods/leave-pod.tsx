@@ -7,7 +7,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { podOwnerId } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { showToast } from '../../stores/ui';
 import { actions, db } from '../../sync/app';

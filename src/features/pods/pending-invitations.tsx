@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { invitationsOfPod } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db } from '../../sync/app';
 import { WITHDRAW_FAILED } from './pod-texts';

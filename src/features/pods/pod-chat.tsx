@@ -8,7 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { isLocalOnlyPod, latestPodMessages, outboxByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';

@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { incomingPodInvitations, outboxEntriesIn } from '../../db/queries';
-import { nameOf } from '../../db/queries/names';
+import { nameOf } from '../../contract/names';
 import { actions, db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { GameInviteText } from '../../../contract/game-invites';
 import { outboxEntriesIn, pendingGameInvites } from '../../../db/queries';
-import { nameOf } from '../../../db/queries/names';
+import { nameOf } from '../../../contract/names';
 import { actions, db } from '../../../sync/app';
 import { pullKey } from '../../../sync/engine/pull';
 import { usePullState } from '../../../ui/sync-hooks';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { ParticipantRole } from '../../../contract/game';
 import type { PublicUser } from '../../../contract/users';
 import { friendsList, visiblePods } from '../../../db/queries';
-import { nameOf } from '../../../db/queries/names';
+import { nameOf } from '../../../contract/names';
 import type { WizardPlayer } from '../../../stores/wizard';
 import { db } from '../../../sync/app';
 import { pullKey } from '../../../sync/engine/pull';
