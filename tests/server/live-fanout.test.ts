@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
-import { LiveHub, MAX_BUFFERED_BYTES, textFrame } from '../../server/live/hub';
+import { textFrame } from '../../server/live/frames';
+import { LiveHub, MAX_BUFFERED_BYTES } from '../../server/live/hub';
 import { createLocalTransport } from '../../server/live/transport';
 import { startServer, type TestServer } from './helpers';
 import { connect, keyed, makePod, ofType, people, settle } from './social/support';
