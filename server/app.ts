@@ -25,6 +25,8 @@ import { httpTimeouts } from './http-timeouts';
 import { registerOpenApiRoute } from './http/openapi';
 import { installZodSchemas } from './http/zod-validation';
 import { registerGameRoutes } from './games/game-routes';
+import { registerRestWrites } from './http/rest-writes';
+import { serverMutators } from './mutations';
 import { installIdempotency } from './idempotency';
 import { installInputGuards } from './input-guards';
 import { Limits, type LimitBackend, type LimitOverrides } from './limits';
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSocialRoutes(app, deps);
   registerDeckRoutes(app, deps);
   registerGameRoutes(app, deps);
+  registerRestWrites(app, serverMutators);
   registerCardRoutes(
     app,
     deps,

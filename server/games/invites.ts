@@ -50,7 +50,7 @@ export function asGuestSeat(participant: GameParticipant): GameParticipant {
 
 export function toGameInvite(row: GameInviteRow, game: Pick<Game, 'id' | 'startTime' | 'participants'>, invitedBy: GameInvite['invitedBy']): GameInvite {
   return {
-    inviteId: row.id,
+    id: row.id,
     invitedBy,
     game: {
       id: game.id,

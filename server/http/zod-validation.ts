@@ -10,10 +10,13 @@
  * own check because its order or its answer differs (a malformed id is a 404, a path token is
  * checked before the body). Its type is unknown to the handler, as the value is unchecked.
  *
- * Response schemas are for the document only: answers are serialised with JSON.stringify,
- * exactly as without a schema (nothing stripped or reformatted).
+ * Answers are serialised from the declared response schema (`schema.response[status]`): the
+ * value is parsed by it, so a field the schema does not declare never leaves the server (a row's
+ * private columns, a stray internal field), and stringified. An answer that breaks its schema is
+ * a server bug: 500 `{ message }`, logged with the schema's complaint. A status without a declared
+ * schema, and the errors, are stringified as they are.
  */
-import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import * as z from 'zod/mini';
 import { HttpError } from '../errors';
 import { isPlainObject, issueMessage } from '../validate';
@@ -54,15 +57,21 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
   };
 };
 
-/** Types `request.body` / `query` / `params` from the declared schema; answers stay untyped (see above). */
+/** Types `request.body` / `query` / `params` and the handler's answer from the declared schemas. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends PathParams<infer K> ? Record<K, string> : this['schema'] extends Documented ? unknown : this['schema'] extends z.core.$ZodType ? z.output<this['schema']> : unknown;
-  serializer: unknown;
+  /** A handler's answer must be what its declared response schema takes in. */
+  serializer: this['schema'] extends Documented ? unknown : this['schema'] extends z.core.$ZodType ? z.input<this['schema']> : unknown;
 }
+
+export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  if (!isZodSchema(schema) || isDocumentOnly(schema)) return (data) => JSON.stringify(data);
+  return (data) => JSON.stringify(z.parse(schema, data));
+};
 
 export function installZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(zodSerializerCompiler);
 }
 
 /** The app with route types taken from the declared zod schemas. */

@@ -79,6 +79,10 @@ const ROUTE_KINDS: Record<string, WriteKind> = {
   'POST /api/users': 'register',
   'POST /api/direct-messages/send': 'message',
   'POST /api/pods/:id/messages': 'message',
+  'PATCH /api/direct-messages/:id': 'message',
+  'DELETE /api/direct-messages/:id': 'message',
+  'PATCH /api/pods/:id/messages/:messageId': 'message',
+  'DELETE /api/pods/:id/messages/:messageId': 'message',
   'POST /api/friends/send-request': 'friendRequest',
   'POST /api/pods/:id/invite': 'podInvite',
   'POST /api/games': 'game',
@@ -94,8 +98,13 @@ const ROUTE_KINDS: Record<string, WriteKind> = {
 
 /** Mutations of a batched push (src/contract/mutations.ts) whose kind is not the default `write`: the same budgets as their REST routes. */
 const MUTATION_KINDS: Partial<Record<MutationName, WriteKind>> = {
+  // Edits and deletions of a message spend the messages' budget: rewriting is sending again.
   'dm.send': 'message',
+  'dm.edit': 'message',
+  'dm.delete': 'message',
   'pod.message.send': 'message',
+  'pod.message.edit': 'message',
+  'pod.message.delete': 'message',
   'friend.request': 'friendRequest',
   'pod.invite': 'podInvite',
   'game.create': 'game',

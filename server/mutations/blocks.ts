@@ -6,7 +6,7 @@
  * Blocking an account that does not exist is 404; unblocking someone not blocked is a no-op.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { BlockText } from '../../src/contract/blocks';
+import { BlockText, blockUserBody } from '../../src/contract/blocks';
 import { blocks, friendships, gameInvites } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { blockViews } from '../social/blocks';
@@ -18,8 +18,11 @@ import { ref } from '../sync/refs';
 import { audienceOfBlock } from '../visibility/blocks';
 import { audienceOfFriendship } from '../visibility/friendships';
 import { audienceOfGameInvite } from '../visibility/game-invites';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
 
 export const userBlock: ServerMutator<'user.block'> = {
+  rest: [restRoute({ method: 'POST', url: '/api/blocks', schema: { body: blockUserBody }, status: 201, args: ({ body }) => ({ userId: body.userId }) })],
   async apply({ tx, me, now, log }, { userId }) {
     if (userId === me.id) throw badRequest(BlockText.blockSelf);
     if (!isUuid(userId) || !(await findUserById(tx, userId))) throw notFound(SocialText.userNotFound);
@@ -49,6 +52,9 @@ export const userBlock: ServerMutator<'user.block'> = {
 };
 
 export const userUnblock: ServerMutator<'user.unblock'> = {
+  rest: [
+    restRoute({ method: 'DELETE', url: '/api/blocks/:userId', schema: { params: uuidParams('userId') }, status: 204, args: ({ params }) => ({ userId: params.userId }) }),
+  ],
   async apply({ tx, me, log }, { userId }) {
     if (!isUuid(userId)) return undefined;
     const removed = await tx.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, userId))).returning();

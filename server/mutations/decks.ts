@@ -4,7 +4,9 @@
  * Deleting the default deck clears users.default_deck_id in the same transaction.
  * Heard by: the owner's devices (DECK_UPDATED, DECK_REMOVED, USER_UPDATED).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { deckInputBody, deckSchema } from '../../src/contract/decks';
 import { decks, users } from '../db/schema';
 import { findOwnDeck, toDeck } from '../decks/repo';
 import { badRequest, conflict, notFound } from '../errors';
@@ -13,13 +15,37 @@ import { toUser } from '../users/view';
 import type { ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
 import { audienceOfDeck } from '../visibility/decks';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
 
 export const DeckServerText = {
   notFound: 'Deck not found.',
   idTaken: 'A deck with this id already exists.',
 } as const;
 
+const deckParams = uuidParams('id');
+
 export const deckSave: ServerMutator<'deck.save'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/decks',
+      schema: { body: deckInputBody, response: { 201: deckSchema } },
+      status: 201,
+      args: ({ body }) => ({ ...body, id: body.id ?? randomUUID(), create: true }),
+    }),
+    /** A PUT replaces the whole deck; its id is the path's (a body id is ignored). */
+    restRoute({
+      method: 'PUT',
+      url: '/api/decks/:id',
+      schema: { params: deckParams, body: deckInputBody, response: { 200: deckSchema } },
+      status: 200,
+      args: ({ params, body }) => {
+        if (!isUuid(params.id)) throw notFound(DeckServerText.notFound);
+        return { ...body, id: params.id, create: false };
+      },
+    }),
+  ],
   async apply({ tx, me, now, log }, { id, create, ...fields }) {
     const values = {
       name: fields.name,
@@ -69,6 +95,7 @@ export const deckSave: ServerMutator<'deck.save'> = {
 };
 
 export const deckDelete: ServerMutator<'deck.delete'> = {
+  rest: [restRoute({ method: 'DELETE', url: '/api/decks/:id', schema: { params: deckParams }, status: 204, args: ({ params }) => ({ id: params.id }) })],
   async apply({ tx, me, now, log }, { id }) {
     const existing = await findOwnDeck(tx, me.id, id);
     if (!existing) throw notFound(DeckServerText.notFound);

@@ -3,20 +3,30 @@
  * finds the row instead of making a second one). Only the two participants ever read it; both
  * hear of it (DIRECT_MESSAGE). Refused between people where one blocks the other (social/blocks.ts).
  * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
+ * dm.edit / dm.delete: only the sender changes their message (the receiver is answered 403,
+ * anyone else 404, as for a message they cannot see). Both tell both participants with the
+ * message's put event carrying the changed row (`editedAt` / `deletedAt` set: the push rules,
+ * server/push/notifications.ts, never notify a changed message). A delete blanks the stored text
+ * for good and keeps the row; a deleted message is never edited (409). An edit is refused like
+ * a send across a block; a delete never is (taking one's words back reaches nobody).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { directMessageSchema, editMessageBody, sendDirectMessageBody } from '../../src/contract/social';
 import type { PublicUser } from '../../src/contract/users';
 import { blocks, directMessages } from '../db/schema';
 import { isForeignKeyViolation } from '../db/errors';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { assertNotBlocked } from '../social/blocks';
 import { SocialText } from '../social/text';
 import { publicUsers, toDirectMessage } from '../social/views';
 import { isUuid } from '../validate';
 import { loneOutcome, loneWriteStatement, runLoneWrite } from '../sync/lone-write';
-import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
-import { audienceOfDirectMessage } from '../visibility/direct-messages';
+import { audienceOfDirectMessage, directMessagesVisibleTo } from '../visibility/direct-messages';
+import { restRoute } from '../http/rest-route';
+import { uuidParams } from '../http/params';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -43,6 +53,15 @@ const SEND_ALONE = loneWriteStatement(
 );
 
 export const dmSend: ServerMutator<'dm.send'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/direct-messages/send',
+      schema: { body: sendDirectMessageBody, response: { 201: directMessageSchema } },
+      status: 201,
+      args: ({ body }) => ({ ...body, id: body.id ?? randomUUID() }),
+    }),
+  ],
   async apply({ tx, me, now, clientId, log, once }, args) {
     if (args.receiverId === me.id) throw badRequest(SocialText.messageSelf);
     // An unknown receiver is found by the insert's foreign key (one round trip fewer per message).
@@ -93,7 +112,81 @@ export const dmSend: ServerMutator<'dm.send'> = {
   },
 };
 
+/**
+ * The caller's own message `id`, locked until commit (an edit and a delete of one message wait
+ * for each other, so an edit never writes over a deletion). 404 when they cannot see it, 403
+ * (`notOwn`) when they received it.
+ */
+async function ownMessage({ tx, me }: Pick<MutationContext, 'tx' | 'me'>, id: string, notOwn: string) {
+  if (!isUuid(id)) throw notFound(SocialText.messageNotFound);
+  const [row] = await tx
+    .select()
+    .from(directMessages)
+    .where(and(eq(directMessages.id, id), directMessagesVisibleTo(me.id)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(SocialText.messageNotFound);
+  if (row.senderId !== me.id) throw forbidden(notOwn);
+  return row;
+}
+
+const messageParams = uuidParams('id');
+
+export const dmEdit: ServerMutator<'dm.edit'> = {
+  rest: [
+    restRoute({
+      method: 'PATCH',
+      url: '/api/direct-messages/:id',
+      schema: { params: messageParams, body: editMessageBody, response: { 200: directMessageSchema } },
+      status: 200,
+      args: ({ params, body }) => ({ id: params.id, content: body.content }),
+    }),
+  ],
+  async apply(ctx, args) {
+    const { tx, me, now, log, once } = ctx;
+    const row = await ownMessage(ctx, args.id, SocialText.editOwnOnly);
+    if (row.deletedAt) throw conflict(SocialText.messageDeleted);
+    await assertNotBlocked(tx, me.id, row.receiverId, () => notFound(SocialText.userNotFound));
+    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
+    // The same text again is no edit: nothing changes, nobody hears of it.
+    if (row.content === args.content) return toDirectMessage(row, people);
+    const [updated] = await tx.update(directMessages).set({ content: args.content, editedAt: now }).where(eq(directMessages.id, row.id)).returning();
+    const message = toDirectMessage(updated!, people);
+    log.emit(audienceOfDirectMessage(row), [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
+    return message;
+  },
+  /** The caller's own message as it is now. */
+  async current({ tx, me }, args) {
+    if (!isUuid(args.id)) return null;
+    const [row] = await tx
+      .select()
+      .from(directMessages)
+      .where(and(eq(directMessages.id, args.id), eq(directMessages.senderId, me.id)))
+      .limit(1);
+    return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
+  },
+};
+
+export const dmDelete: ServerMutator<'dm.delete'> = {
+  rest: [
+    restRoute({ method: 'DELETE', url: '/api/direct-messages/:id', schema: { params: messageParams }, status: 204, args: ({ params }) => ({ id: params.id }) }),
+  ],
+  async apply(ctx, args) {
+    const { tx, me, now, log, once } = ctx;
+    const row = await ownMessage(ctx, args.id, SocialText.deleteOwnOnly);
+    // Deleted already (another device of the sender): nothing more to do.
+    if (row.deletedAt) return null;
+    const [updated] = await tx.update(directMessages).set({ content: '', deletedAt: now }).where(eq(directMessages.id, row.id)).returning();
+    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
+    const message = toDirectMessage(updated!, people);
+    log.emit(audienceOfDirectMessage(row), [ref('dm', message.id)], { type: 'DIRECT_MESSAGE', payload: message });
+    return null;
+  },
+};
+
 /** This entity's write kinds, registered by server/mutations/index.ts. */
 export const directMessageMutators = {
   'dm.send': dmSend,
+  'dm.edit': dmEdit,
+  'dm.delete': dmDelete,
 } satisfies Partial<ServerMutators>;

@@ -3,7 +3,9 @@
  * of people has at most one row, whichever side asked; only the addressee accepts; either side
  * may reject a pending request or end a friendship. Both people hear of every change.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
+import { acceptFriendRequestBody, sendFriendRequestBody } from '../../src/contract/social';
 import { friendships } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -15,6 +17,10 @@ import { isUuid } from '../validate';
 import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
 import { audienceOfFriendship } from '../visibility/friendships';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
+
+const friendshipParams = uuidParams('id');
 
 const involves = (userId: string) => or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId));
 
@@ -37,6 +43,15 @@ async function requestView(db: DbOrTx, row: FriendshipRow) {
 }
 
 export const friendRequest: ServerMutator<'friend.request'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/friends/send-request',
+      schema: { body: sendFriendRequestBody },
+      status: 201,
+      args: ({ body }) => ({ id: randomUUID(), addresseeId: body.addresseeId }),
+    }),
+  ],
   async apply({ tx, me, now, clientId, log }, { id, addresseeId }) {
     if (addresseeId === me.id) throw badRequest(SocialText.friendSelf);
     if (!isUuid(addresseeId) || !(await findUserById(tx, addresseeId))) throw notFound(SocialText.userNotFound);
@@ -64,6 +79,15 @@ export const friendRequest: ServerMutator<'friend.request'> = {
 };
 
 export const friendAccept: ServerMutator<'friend.accept'> = {
+  rest: [
+    restRoute({
+      method: 'PUT',
+      url: '/api/friends/:id/accept',
+      schema: { params: friendshipParams, body: acceptFriendRequestBody },
+      status: 200,
+      args: ({ params }) => ({ friendshipId: params.id }),
+    }),
+  ],
   async apply({ tx, me, now, log }, { friendshipId }) {
     if (!isUuid(friendshipId)) throw notFound(SocialText.requestNotFound);
     const [found] = await tx.select().from(friendships).where(eq(friendships.id, friendshipId)).for('update');
@@ -93,11 +117,15 @@ async function removeFriendship({ tx, me, log }: MutationContext, id: string, st
 
 /** Either side of a pending request: the addressee declines, the requester withdraws. */
 export const friendReject: ServerMutator<'friend.reject'> = {
+  /** Either side of a pending request: the addressee declines, the requester withdraws. */
+  rest: [restRoute({ method: 'DELETE', url: '/api/friends/:id/reject', schema: { params: friendshipParams }, status: 204, args: ({ params }) => ({ friendshipId: params.id }) })],
   apply: (ctx, { friendshipId }) => removeFriendship(ctx, friendshipId, 'PENDING', SocialText.requestNotFound),
 };
 
 /** Unfriend (the spec's "unfriend or block" delete). */
 export const friendRemove: ServerMutator<'friend.remove'> = {
+  /** Unfriend (the spec's "unfriend or block"; a real block is POST /api/blocks). */
+  rest: [restRoute({ method: 'DELETE', url: '/api/friends/:id', schema: { params: friendshipParams }, status: 204, args: ({ params }) => ({ friendshipId: params.id }) })],
   apply: (ctx, { friendshipId }) => removeFriendship(ctx, friendshipId, 'ACCEPTED', SocialText.friendshipNotFound),
 };
 

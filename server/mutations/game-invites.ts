@@ -12,7 +12,8 @@
  * A stranger naming someone else's invitation gets the same 404 as for one that does not exist.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Game } from '../../src/contract/game';
+import { gameSchema, type Game } from '../../src/contract/game';
+import { mutationArgs } from '../../src/contract/mutations';
 import { GameInviteText } from '../../src/contract/game-invites';
 import { gameInvites, gamePlayers } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -20,7 +21,10 @@ import { asGuestSeat } from '../games/invites';
 import { audienceOfGame } from '../visibility/games';
 import { GameServerText, findGame, loadGame, saveGame } from '../games/repo';
 import { findUserById } from '../users/repo';
-import { isUuid } from '../validate';
+import { isUuid, parseBody } from '../validate';
+import { pathGameId, seenBy } from '../games/game-requests';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
 import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
 
@@ -40,7 +44,19 @@ function bump(ctx: MutationContext, game: Game, participants: Game['participants
   return { ...game, participants, updatedAt: ctx.now.toISOString(), rev: (game.rev ?? 1) + 1 };
 }
 
+const idParams = uuidParams('id');
+
 export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/games/invites/:id/accept',
+      schema: { params: idParams, response: { 200: gameSchema } },
+      status: 200,
+      args: ({ params }) => parseBody(mutationArgs['game.invite.accept'], { inviteId: params.id }),
+      answer: (game, request) => seenBy(request, game),
+    }),
+  ],
   // The invitation is deleted on accept: a REST repeat of a push-applied accept gets this answer.
   keepsResult: true,
   async apply(ctx, { inviteId }) {
@@ -65,6 +81,15 @@ export const gameInviteAccept: ServerMutator<'game.invite.accept'> = {
 };
 
 export const gameInviteDecline: ServerMutator<'game.invite.decline'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/games/invites/:id/decline',
+      schema: { params: idParams },
+      status: 204,
+      args: ({ params }) => parseBody(mutationArgs['game.invite.decline'], { inviteId: params.id }),
+    }),
+  ],
   async apply(ctx, { inviteId }) {
     const { tx, me, log } = ctx;
     const { game, invite } = await lockMyInvite(ctx, inviteId);
@@ -81,6 +106,7 @@ export const gameInviteDecline: ServerMutator<'game.invite.decline'> = {
 };
 
 export const gameLeave: ServerMutator<'game.leave'> = {
+  rest: [restRoute({ method: 'POST', url: '/api/games/:id/leave', schema: { params: idParams }, status: 204, args: (request) => ({ gameId: pathGameId(request) }) })],
   async apply(ctx, { gameId }) {
     const { tx, me, log } = ctx;
     if (!isUuid(gameId)) throw notFound(GameServerText.notFound);

@@ -18,7 +18,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Game } from '../../src/contract/game';
-import { GameText } from '../../src/contract/game';
+import { GameText, createGameBody, gameIncrement, gameSchema, updateGameBody } from '../../src/contract/game';
+import { completeCreateRequest } from '../../src/game/create-request';
 import { applyIncrement } from '../../src/game/counters';
 import { startGame } from '../../src/game/start';
 import { applyGameUpdate } from '../../src/game/update';
@@ -44,7 +45,11 @@ import {
 import { audienceOfGame } from '../visibility/games';
 import { blockersAmong } from '../social/blocks';
 import { publicUsers } from '../social/views';
-import { isUuid } from '../validate';
+import { isPlainObject, isUuid, parseBody } from '../validate';
+import { pathGameId, seenBy } from '../games/game-requests';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
+import { documented } from '../http/zod-validation';
 import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
 import { audienceOfGameInvite } from '../visibility/game-invites';
@@ -65,7 +70,20 @@ async function announceGame({ log, tx }: MutationContext, game: Game, before?: G
   log.emit(gone, [ref('game', game.id)], { type: 'GAME_REMOVED', gameId: game.id });
 }
 
+const gameParams = uuidParams('id');
+
 export const gameCreate: ServerMutator<'game.create'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/games',
+      // The spec's payload alone is completed into ours (src/game/create-request.ts) before it is checked; ours passes unchanged.
+      schema: { body: documented(createGameBody), response: { 201: gameSchema } },
+      status: 201,
+      args: ({ body }) => parseBody(createGameBody, isPlainObject(body) ? completeCreateRequest(body, randomUUID) : body),
+      answer: (game, request) => seenBy(request, game),
+    }),
+  ],
   async apply(ctx, body) {
     const { tx, me, now, deps } = ctx;
     const selves = body.participants.filter((p) => p.role === 'self');
@@ -134,6 +152,16 @@ export const gameCreate: ServerMutator<'game.create'> = {
 };
 
 export const gameIncrementMutator: ServerMutator<'game.increment'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/games/:id/increments',
+      schema: { params: gameParams, body: documented(gameIncrement) },
+      status: 200,
+      args: (request) => ({ gameId: pathGameId(request), increment: parseBody(gameIncrement, request.body) }),
+      answer: (game, request) => seenBy(request, game),
+    }),
+  ],
   async apply(ctx, { gameId, increment }) {
     const { tx, now, log } = ctx;
     const current = await lockGame(ctx, gameId);
@@ -161,6 +189,16 @@ export const gameIncrementMutator: ServerMutator<'game.increment'> = {
 };
 
 export const gameUpdateMutator: ServerMutator<'game.update'> = {
+  rest: [
+    restRoute({
+      method: 'PUT',
+      url: '/api/games/:id',
+      schema: { params: gameParams, body: documented(updateGameBody), response: { 200: gameSchema } },
+      status: 200,
+      args: (request) => ({ gameId: pathGameId(request), update: parseBody(updateGameBody, request.body) }),
+      answer: (game, request) => seenBy(request, game),
+    }),
+  ],
   async apply(ctx, { gameId, update }) {
     const { tx, now } = ctx;
     const current = await lockGame(ctx, gameId);
@@ -188,6 +226,7 @@ export const gameUpdateMutator: ServerMutator<'game.update'> = {
 };
 
 export const gameDelete: ServerMutator<'game.delete'> = {
+  rest: [restRoute({ method: 'DELETE', url: '/api/games/:id', schema: { params: gameParams }, status: 204, args: (request) => ({ gameId: pathGameId(request) }) })],
   async apply(ctx, { gameId }) {
     const game = await lockGame(ctx, gameId);
     if (game.createdById !== ctx.me.id) throw forbidden(GameServerText.creatorOnly);

@@ -32,6 +32,9 @@ export const ENTITY_MUTATORS = [
   gameInviteMutators,
 ] as const;
 
+// A module read before it finished loading (an import cycle back into this file) would be skipped silently by Object.assign.
+if (ENTITY_MUTATORS.some((record) => record === undefined)) throw new Error('server/mutations: a module is in an import cycle with server/mutations/index.ts');
+
 /** Every module's mutators merged into one record; the type is the intersection of the modules' records. */
 type Merged<U> = (U extends unknown ? (record: U) => void : never) extends (record: infer I) => void ? I : never;
 export const serverMutators: ServerMutators = Object.assign({}, ...ENTITY_MUTATORS) as Merged<(typeof ENTITY_MUTATORS)[number]>;

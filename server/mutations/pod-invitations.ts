@@ -8,7 +8,9 @@
  * a member who is leaving, of the withdrawal of what they sent; every member when someone joins
  * (POD_UPDATED), and the one who joins, of the pod's other pending invitations.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { invitePodBody, podInvitationSchema } from '../../src/contract/social';
 import { isForeignKeyViolation } from '../db/errors';
 import { podInvitations, podMembers, pods } from '../db/schema';
 import type { DbOrTx } from '../db/types';
@@ -26,6 +28,8 @@ import { ref } from '../sync/refs';
 import { announcePod } from './pods';
 import { audienceOfPodInvitation, podInvitationAudience } from '../visibility/pod-invitations';
 import { audienceOfPod } from '../visibility/pods';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
 
 export async function invitationViews(db: DbOrTx, rows: PodInvitationRow[]) {
   if (rows.length === 0) return [];
@@ -38,7 +42,18 @@ export async function invitationViews(db: DbOrTx, rows: PodInvitationRow[]) {
   return rows.filter((row) => podsById.has(row.podId)).map((row) => toPodInvitation(row, podsById.get(row.podId)!, people));
 }
 
+const invitationParams = uuidParams('invitationId');
+
 export const podInvite: ServerMutator<'pod.invite'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods/:id/invite',
+      schema: { params: uuidParams('id'), body: invitePodBody, response: { 201: podInvitationSchema } },
+      status: 201,
+      args: ({ params, body }) => ({ id: randomUUID(), podId: params.id, userId: body.userId }),
+    }),
+  ],
   async apply({ tx, me, now, clientId, log }, { id, podId, userId }) {
     await lockPodForMember(tx, podId, me.id);
     if (!isUuid(userId) || !(await findUserById(tx, userId))) throw notFound(SocialText.userNotFound);
@@ -74,6 +89,15 @@ export const podInvite: ServerMutator<'pod.invite'> = {
 };
 
 export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods/invitations/:invitationId/accept',
+      schema: { params: invitationParams },
+      status: 200,
+      args: ({ params }) => ({ invitationId: params.invitationId }),
+    }),
+  ],
   async apply({ tx, me, now, log }, { invitationId }) {
     if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
     const [found] = await tx
@@ -102,6 +126,15 @@ export const podInvitationAccept: ServerMutator<'pod.invitation.accept'> = {
 };
 
 export const podInvitationDecline: ServerMutator<'pod.invitation.decline'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods/invitations/:invitationId/decline',
+      schema: { params: invitationParams },
+      status: 204,
+      args: ({ params }) => ({ invitationId: params.invitationId }),
+    }),
+  ],
   async apply({ tx, me, log }, { invitationId }) {
     if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);
     const [found] = await tx
@@ -126,6 +159,16 @@ export const podInvitationDecline: ServerMutator<'pod.invitation.decline'> = {
  * Strangers get 404 for the pod (its existence stays hidden).
  */
 export const podInvitationWithdraw: ServerMutator<'pod.invitation.withdraw'> = {
+  /** The pod's owner withdraws any pending invitation of the pod; another member one they sent. */
+  rest: [
+    restRoute({
+      method: 'DELETE',
+      url: '/api/pods/:id/invitations/:invitationId',
+      schema: { params: uuidParams('id', 'invitationId') },
+      status: 204,
+      args: ({ params }) => ({ podId: params.id, invitationId: params.invitationId }),
+    }),
+  ],
   async apply({ tx, me, log }, { podId, invitationId }) {
     const pod = await lockPodForMember(tx, podId, me.id);
     if (!isUuid(invitationId)) throw notFound(SocialText.invitationNotFound);

@@ -2,20 +2,31 @@
  * pod.message.send: a message from a member, with the client's UUID as its id. It reaches the
  * pod's members as they are when it is committed (membership is read in the same transaction).
  * Sent alone (every REST POST), the whole write is one statement (`applyAlone`).
+ * pod.message.edit / pod.message.delete: only the sender changes their message, while a member
+ * (another member is answered 403; anyone who cannot see it, or a path naming another pod, 404).
+ * Both tell the pod's members at commit with the message's put event carrying the changed row
+ * (`editedAt` / `deletedAt` set: the push rules, server/push/notifications.ts, never notify a
+ * changed message). A delete blanks the stored text for good and keeps the row; a deleted
+ * message is never edited (409).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { editMessageBody, podMessageSchema, sendPodMessageBody } from '../../src/contract/social';
 import { isForeignKeyViolation } from '../db/errors';
 import { rowsOf } from '../db/rows';
 import { namedStatement } from '../db/statements';
 import { podMembers, podMessages, pods, users } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { SocialText } from '../social/text';
 import { publicUsers, toPodMessage, type UserMap } from '../social/views';
 import type { PublicUser } from '../../src/contract/users';
 import { isUuid } from '../validate';
-import type { ServerMutator, ServerMutators } from '../sync/mutator';
+import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import { loneOutcome, loneWriteStatement, runLoneWrite } from '../sync/lone-write';
 import { ref } from '../sync/refs';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
+import { audienceOfPod, podMessagesVisibleTo } from '../visibility/pods';
 
 /** The row of the send statement: the members, the sender's public fields, the message when inserted (nulls when not). */
 interface SendRow {
@@ -86,6 +97,15 @@ const SEND_ALONE = loneWriteStatement(
 );
 
 export const podMessageSend: ServerMutator<'pod.message.send'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods/:id/messages',
+      schema: { params: uuidParams('id'), body: sendPodMessageBody, response: { 201: podMessageSchema } },
+      status: 201,
+      args: ({ params, body }) => ({ id: body.id ?? randomUUID(), podId: params.id, content: body.content }),
+    }),
+  ],
   async apply({ tx, me, now, clientId, log }, args) {
     const { podId } = args;
     if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
@@ -146,7 +166,91 @@ export const podMessageSend: ServerMutator<'pod.message.send'> = {
   },
 };
 
+/**
+ * The caller's own message `id` in pod `podId`, locked until commit. The pod row is locked first
+ * (KEY SHARE, like the send: a membership change waits, and pod row before message row, as every
+ * pod write), then the message FOR UPDATE (an edit and a delete of one message wait for each
+ * other, so an edit never writes over a deletion). 404 when the caller cannot see it in that
+ * pod, 403 (`notOwn`) when another member sent it.
+ */
+async function ownPodMessage({ tx, me }: Pick<MutationContext, 'tx' | 'me'>, args: { id: string; podId: string }, notOwn: string) {
+  if (!isUuid(args.id) || !isUuid(args.podId)) throw notFound(SocialText.messageNotFound);
+  const [pod] = rowsOf<{ id: string }>(await LOCK_POD.run(tx, { podId: args.podId }));
+  if (!pod) throw notFound(SocialText.messageNotFound);
+  const [row] = await tx
+    .select()
+    .from(podMessages)
+    .where(and(eq(podMessages.id, args.id), eq(podMessages.podId, args.podId), podMessagesVisibleTo(tx, me.id)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(SocialText.messageNotFound);
+  if (row.senderId !== me.id) throw forbidden(notOwn);
+  return row;
+}
+
+const messageParams = uuidParams('id', 'messageId');
+
+export const podMessageEdit: ServerMutator<'pod.message.edit'> = {
+  rest: [
+    restRoute({
+      method: 'PATCH',
+      url: '/api/pods/:id/messages/:messageId',
+      schema: { params: messageParams, body: editMessageBody, response: { 200: podMessageSchema } },
+      status: 200,
+      args: ({ params, body }) => ({ id: params.messageId, podId: params.id, content: body.content }),
+    }),
+  ],
+  async apply(ctx, args) {
+    const { tx, me, now, log, once } = ctx;
+    const row = await ownPodMessage(ctx, args, SocialText.editOwnOnly);
+    if (row.deletedAt) throw conflict(SocialText.messageDeleted);
+    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
+    // The same text again is no edit: nothing changes, nobody hears of it.
+    if (row.content === args.content) return toPodMessage(row, people);
+    const [updated] = await tx.update(podMessages).set({ content: args.content, editedAt: now }).where(eq(podMessages.id, row.id)).returning();
+    const message = toPodMessage(updated!, people);
+    log.emit(await audienceOfPod(tx, row.podId), [ref('podMessage', message.id)], { type: 'POD_MESSAGE_NEW', podId: row.podId, payload: message });
+    return message;
+  },
+  /** The caller's own message, in a pod they are still in, as it is now. */
+  async current({ tx, me }, args) {
+    if (!isUuid(args.id)) return null;
+    const [row] = await tx
+      .select({ message: podMessages })
+      .from(podMessages)
+      .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me.id)))
+      .where(and(eq(podMessages.id, args.id), eq(podMessages.senderId, me.id)))
+      .limit(1);
+    return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
+  },
+};
+
+export const podMessageDelete: ServerMutator<'pod.message.delete'> = {
+  rest: [
+    restRoute({
+      method: 'DELETE',
+      url: '/api/pods/:id/messages/:messageId',
+      schema: { params: messageParams },
+      status: 204,
+      args: ({ params }) => ({ id: params.messageId, podId: params.id }),
+    }),
+  ],
+  async apply(ctx, args) {
+    const { tx, me, now, log, once } = ctx;
+    const row = await ownPodMessage(ctx, args, SocialText.deleteOwnOnly);
+    // Deleted already (another device of the sender): nothing more to do.
+    if (row.deletedAt) return null;
+    const [updated] = await tx.update(podMessages).set({ content: '', deletedAt: now }).where(eq(podMessages.id, row.id)).returning();
+    const people = await once(`people:${me.id}`, () => publicUsers(tx, [me.id]));
+    const message = toPodMessage(updated!, people);
+    log.emit(await audienceOfPod(tx, row.podId), [ref('podMessage', message.id)], { type: 'POD_MESSAGE_NEW', podId: row.podId, payload: message });
+    return null;
+  },
+};
+
 /** This entity's write kinds, registered by server/mutations/index.ts. */
 export const podMessageMutators = {
   'pod.message.send': podMessageSend,
+  'pod.message.edit': podMessageEdit,
+  'pod.message.delete': podMessageDelete,
 } satisfies Partial<ServerMutators>;

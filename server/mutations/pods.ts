@@ -5,8 +5,9 @@
  * one at a time per pod and the owner is always a member. Every change bumps the pod's `rev`.
  * Heard by: POD_UPDATED to every member after a change; POD_REMOVED to whoever lost the pod.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Pod } from '../../src/contract/social';
+import { assignOwnerBody, createPodBody, podSchema, updatePodBody, type Pod } from '../../src/contract/social';
 import { deletedPods, podInvitations, podMembers, pods } from '../db/schema';
 import type { Tx } from '../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -14,6 +15,8 @@ import { isPodMember, lockPodForMember, podView } from '../social/pods-repo';
 import { SocialText } from '../social/text';
 import type { PodRow } from '../social/views';
 import { isUuid } from '../validate';
+import { uuidParams } from '../http/params';
+import { restRoute } from '../http/rest-route';
 import type { MutationContext, ServerMutator, ServerMutators } from '../sync/mutator';
 import type { ChangeRecorder } from '../sync/recorder';
 import { ref } from '../sync/refs';
@@ -21,6 +24,8 @@ import { withdrawInvitationsSentBy } from './pod-invitations';
 import { withdrawPodRecordsFromLeaver } from '../social/pod-records';
 import { podInvitationAudience } from '../visibility/pod-invitations';
 import { audienceOfPod } from '../visibility/pods';
+
+const podParams = uuidParams('id');
 
 function requireOwner(pod: PodRow, userId: string): void {
   if (pod.ownerId !== userId) throw forbidden(SocialText.ownerOnly);
@@ -73,6 +78,15 @@ async function deletePod({ tx, log, now }: MutationContext, podId: string): Prom
 }
 
 export const podCreate: ServerMutator<'pod.create'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods',
+      schema: { body: createPodBody, response: { 201: podSchema } },
+      status: 201,
+      args: ({ body }) => ({ id: body.id ?? randomUUID(), name: body.name }),
+    }),
+  ],
   async apply(ctx, args) {
     const { tx, me, now, log } = ctx;
     const [row] = await tx
@@ -102,6 +116,15 @@ export const podCreate: ServerMutator<'pod.create'> = {
 };
 
 export const podRename: ServerMutator<'pod.rename'> = {
+  rest: [
+    restRoute({
+      method: 'PUT',
+      url: '/api/pods/:id',
+      schema: { params: podParams, body: updatePodBody, response: { 200: podSchema } },
+      status: 200,
+      args: ({ params, body }) => ({ podId: params.id, name: body.name }),
+    }),
+  ],
   async apply({ tx, me, now, log }, args) {
     const row = await lockPodForMember(tx, args.podId, me.id);
     requireOwner(row, me.id);
@@ -123,6 +146,7 @@ export const podDescribe: ServerMutator<'pod.describe'> = {
 };
 
 export const podDelete: ServerMutator<'pod.delete'> = {
+  rest: [restRoute({ method: 'DELETE', url: '/api/pods/:id', schema: { params: podParams }, status: 204, args: ({ params }) => ({ podId: params.id }) })],
   async apply(ctx, args) {
     const row = await lockPodForMember(ctx.tx, args.podId, ctx.me.id);
     requireOwner(row, ctx.me.id);
@@ -132,6 +156,15 @@ export const podDelete: ServerMutator<'pod.delete'> = {
 };
 
 export const podMemberRemove: ServerMutator<'pod.member.remove'> = {
+  rest: [
+    restRoute({
+      method: 'DELETE',
+      url: '/api/pods/:id/members/:userId',
+      schema: { params: uuidParams('id', 'userId') },
+      status: 200,
+      args: ({ params }) => ({ podId: params.id, userId: params.userId }),
+    }),
+  ],
   async apply({ tx, me, now, log }, { podId, userId }) {
     const row = await lockPodForMember(tx, podId, me.id);
     requireOwner(row, me.id);
@@ -152,6 +185,15 @@ export const podMemberRemove: ServerMutator<'pod.member.remove'> = {
 };
 
 export const podOwnerAssign: ServerMutator<'pod.owner.assign'> = {
+  rest: [
+    restRoute({
+      method: 'POST',
+      url: '/api/pods/:id/assign-owner',
+      schema: { params: podParams, body: assignOwnerBody },
+      status: 200,
+      args: ({ params, body }) => ({ podId: params.id, newOwnerId: body.newOwnerId }),
+    }),
+  ],
   async apply({ tx, me, now, log }, { podId, newOwnerId }) {
     const row = await lockPodForMember(tx, podId, me.id);
     // Already done (a repeat under another key, after which the caller is no longer owner).
@@ -169,6 +211,7 @@ export const podOwnerAssign: ServerMutator<'pod.owner.assign'> = {
  * owner alone in the pod deletes it by leaving.
  */
 export const podLeave: ServerMutator<'pod.leave'> = {
+  rest: [restRoute({ method: 'POST', url: '/api/pods/:id/leave', schema: { params: podParams }, status: 204, args: ({ params }) => ({ podId: params.id }) })],
   async apply(ctx, { podId }) {
     const { tx, me, now, log } = ctx;
     const row = await lockPodForMember(tx, podId, me.id);

@@ -1,11 +1,14 @@
 /** profile.update: PUT /api/users/me's change (display name, e-mail, default deck). */
 import { eq, sql } from 'drizzle-orm';
-import { AccountText, ServerText } from '../../src/contract/users';
+import { AccountText, ServerText, updateMeBody, userSchema } from '../../src/contract/users';
+import { requireUser } from '../auth/authenticate';
 import { users } from '../db/schema';
 import { findOwnDeck } from '../decks/repo';
 import { badRequest, unauthorized } from '../errors';
 import { findUserById, rethrowUserConflict } from '../users/repo';
 import { toUser } from '../users/view';
+import { checkProfileEmailChange } from '../users/email-change';
+import { restRoute } from '../http/rest-route';
 import type { ServerMutator, ServerMutators } from '../sync/mutator';
 import { ref } from '../sync/refs';
 
@@ -17,6 +20,24 @@ function blankToNull(value: string | null): string | null {
 }
 
 export const profileUpdate: ServerMutator<'profile.update'> = {
+  /**
+   * An e-mail change is never made here: it needs the current password and a confirmation from
+   * the new address (server/users/email-change.ts), checked before the mutation runs.
+   */
+  rest: [
+    restRoute({
+      method: 'PUT',
+      url: '/api/users/me',
+      schema: { body: updateMeBody, response: { 200: userSchema } },
+      status: 200,
+      args: async (request) => {
+        const { body } = request;
+        await checkProfileEmailChange(request.server.deps, request.log, requireUser(request).id, body, request.ip);
+        const { email: _email, currentPassword: _password, ...patch } = body;
+        return patch;
+      },
+    }),
+  ],
   async apply({ tx, me, now, log }, body) {
     const patch: Partial<typeof users.$inferInsert> = {};
     if (body.displayName !== undefined) patch.displayName = blankToNull(body.displayName);

@@ -4,6 +4,8 @@
  * event was published to is a candidate, subject to their settings (notifier.ts), unless the
  * event's rule names who alone may be pushed (`pushedOnly`): a POD_INVITATION reaches every member
  * of the pod live (server/visibility/pod-invitations.ts) but pushes its invitee only.
+ * A message's put event also carries an edit or a deletion (the row with `editedAt` or
+ * `deletedAt` set): only a new message is news (`isNews`), so a change never notifies anyone.
  */
 import type { ServerEvent } from '../../src/contract/live';
 import { notificationLinks, PUSH_BODY_MAX_LENGTH, type NotificationKind, type PushPayload } from '../../src/contract/push';
@@ -49,13 +51,19 @@ interface PushRule<E extends PushedEvent> {
   /** Set when the event reaches more users than it is news to: only these (of those it reached) are pushed. */
   pushedOnly?(event: E): readonly string[];
   podId?(event: E): string;
+  /** Set when some events of this type are not news (an edited or deleted message): those are never pushed. */
+  isNews?(event: E): boolean;
   payload(event: E, lookups: IntentLookups): PushPayload | Promise<PushPayload>;
 }
+
+/** A message that was neither edited nor deleted: a new one (its put event is also how a change travels). */
+const isNewMessage = (message: { editedAt?: string | null; deletedAt?: string | null }) => !message.editedAt && !message.deletedAt;
 
 const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type: T }>> } = {
   DIRECT_MESSAGE: {
     kind: 'directMessages',
     actorId: (event) => event.payload.senderId,
+    isNews: (event) => isNewMessage(event.payload),
     payload: ({ payload: message }) => ({
       kind: 'directMessages',
       title: nameOf(message.sender),
@@ -68,6 +76,7 @@ const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type:
     kind: 'podMessages',
     actorId: (event) => event.payload.sender.id,
     podId: (event) => event.podId,
+    isNews: (event) => isNewMessage(event.payload),
     payload: async ({ podId, payload: message }, lookups) => ({
       kind: 'podMessages',
       title: (await lookups.podName(podId)) ?? PushCopy.unknownPod,
@@ -107,12 +116,16 @@ const RULES: { [T in PushedEvent['type']]: PushRule<Extract<PushedEvent, { type:
       title: PushCopy.gameInviteTitle,
       body: PushCopy.gameInviteBody(nameOf(invite.invitedBy)),
       url: notificationLinks.invitations,
-      tag: `game-invite:${invite.inviteId}`,
+      tag: `game-invite:${invite.id}`,
     }),
   },
 };
 
-const ruleOf = (event: ServerEvent) => (RULES as Partial<Record<ServerEvent['type'], PushRule<PushedEvent>>>)[event.type];
+/** The rule that pushes this event, or undefined when it is never pushed (no rule, or not news). */
+function ruleOf(event: ServerEvent): PushRule<PushedEvent> | undefined {
+  const rule = (RULES as Partial<Record<ServerEvent['type'], PushRule<PushedEvent>>>)[event.type];
+  return rule && rule.isNews?.(event as PushedEvent) !== false ? rule : undefined;
+}
 
 /**
  * Everyone the event was published to but the actor (and, for a rule with `pushedOnly`, only

@@ -1,19 +1,17 @@
 /**
- * Direct messages (the spec's "Direct messages" calls): the conversation list, the messages with one person and
- * send (the dm.send mutation, server/mutations/direct-messages.ts). Only the two
+ * Direct messages (the spec's "Direct messages" calls): the conversation list, the messages with one person. Send is
+ * declared with the dm.send mutation (server/mutations/direct-messages.ts). Only the two
  * participants ever read a message.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { conversationSchema, directMessageSchema, directMessagesQuery, sendDirectMessageBody } from '../../src/contract/social';
+import { conversationSchema, directMessageSchema, directMessagesQuery } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
 import { directMessages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { listConversations } from '../sync/reads';
-import { restMutation } from '../sync/rest';
 import { findUserOrTombstone } from '../users/repo';
 import { uuidParams } from '../http/params';
 import { typed } from '../http/zod-validation';
@@ -48,11 +46,5 @@ export function registerDirectMessageRoutes(app: FastifyInstance, deps: AppDeps)
     rows.reverse();
     const people = await publicUsers(db, [me, userId]);
     return rows.map((row) => toDirectMessage(row, people));
-  });
-
-  api.post('/api/direct-messages/send', { schema: { body: sendDirectMessageBody, response: { 201: directMessageSchema } } }, async (request, reply) => {
-    const body = request.body;
-    const message = await restMutation(request, reply, 'dm.send', { ...body, id: body.id ?? randomUUID() });
-    return reply.code(201).send(message);
   });
 }

@@ -1,22 +1,21 @@
 /**
- * Pod chat: the latest messages of a pod (members only) and send (the pod.message.send
- * mutation, server/mutations/pod-messages.ts).
+ * Pod chat: the latest messages of a pod (members only); send, edit and delete are declared
+ * with their mutations (server/mutations/pod-messages.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, exists, lt, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { podMessageSchema, podMessagesQuery, sendPodMessageBody, type PodMessage } from '../../src/contract/social';
+import { podMessageSchema, podMessagesQuery, type PodMessage } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
 import { podMembers, podMessages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
-import { restMutation } from '../sync/rest';
 import { uuidParams } from '../http/params';
 import { typed } from '../http/zod-validation';
 import { isUuid } from '../validate';
 import { isPodMember } from './pods-repo';
 import { SocialText } from './text';
+import { messageStamps } from './views';
 
 export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -36,6 +35,8 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
         podId: podMessages.podId,
         content: podMessages.content,
         createdAt: podMessages.createdAt,
+        editedAt: podMessages.editedAt,
+        deletedAt: podMessages.deletedAt,
         senderId: podMessages.senderId,
         senderUsername: users.username,
         senderDisplayName: users.displayName,
@@ -78,13 +79,8 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
         content: row.content,
         createdAt: row.createdAt.toISOString(),
         sender: { id: row.senderId, displayName: row.senderDisplayName, username: row.senderUsername },
+        ...messageStamps(row),
       }),
     );
-  });
-
-  api.post('/api/pods/:id/messages', { schema: { params, body: sendPodMessageBody, response: { 201: podMessageSchema } } }, async (request, reply) => {
-    const body = request.body;
-    const message = await restMutation(request, reply, 'pod.message.send', { id: body.id ?? randomUUID(), podId: request.params.id, content: body.content });
-    return reply.code(201).send(message);
   });
 }

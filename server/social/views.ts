@@ -12,8 +12,18 @@ export type DirectMessageRow = typeof directMessages.$inferSelect;
 export type PodRow = typeof pods.$inferSelect;
 export type PodMessageRow = typeof podMessages.$inferSelect;
 export type PodInvitationRow = typeof podInvitations.$inferSelect;
+/** A message row whose stamps may be left out (a message just inserted has none). */
+type MessageRowOf<R extends { editedAt: Date | null; deletedAt: Date | null }> = Omit<R, 'editedAt' | 'deletedAt'> & Partial<Pick<R, 'editedAt' | 'deletedAt'>>;
 
 export type UserMap = Map<string, PublicUser>;
+
+/** A message row's edit and deletion stamps, as the wire carries them: present only once set (older clients and tests see unchanged rows). */
+export function messageStamps(row: { editedAt?: Date | null; deletedAt?: Date | null }): { editedAt?: string; deletedAt?: string } {
+  return {
+    ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
+    ...(row.deletedAt ? { deletedAt: row.deletedAt.toISOString() } : {}),
+  };
+}
 
 /** Public fields of these users, by id (one query). */
 export async function publicUsers(db: DbOrTx, ids: Iterable<string>): Promise<UserMap> {
@@ -56,7 +66,8 @@ export function toFriendship(row: FriendshipRow, viewerId: string, people: UserM
   };
 }
 
-export function toDirectMessage(row: DirectMessageRow, people: UserMap): DirectMessage {
+/** A message row; the send's lone statement builds one without the stamps (a new message has none). */
+export function toDirectMessage(row: MessageRowOf<DirectMessageRow>, people: UserMap): DirectMessage {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -65,6 +76,7 @@ export function toDirectMessage(row: DirectMessageRow, people: UserMap): DirectM
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     sender: user(people, row.senderId),
+    ...messageStamps(row),
   };
 }
 
@@ -81,7 +93,7 @@ export function toPod(row: PodRow, members: PublicUser[]): Pod {
   };
 }
 
-export function toPodMessage(row: PodMessageRow, people: UserMap): PodMessage {
+export function toPodMessage(row: MessageRowOf<PodMessageRow>, people: UserMap): PodMessage {
   const sender = user(people, row.senderId);
   return {
     id: row.id,
@@ -90,6 +102,7 @@ export function toPodMessage(row: PodMessageRow, people: UserMap): PodMessage {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     sender: { id: sender.id, displayName: sender.displayName, username: sender.username },
+    ...messageStamps(row),
   };
 }
 

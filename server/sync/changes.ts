@@ -140,7 +140,7 @@ const loaders: Record<RefKind, Loader> = {
       .where(and(inArray(gameInvites.id, ids), gameInvitesVisibleTo(me)));
     const views = await gameInviteViews(db, rows);
     put(out, 'gameInvites', views);
-    del(out, 'gameInvites', missing(ids, views.map((view) => view.inviteId)));
+    del(out, 'gameInvites', missing(ids, views.map((view) => view.id)));
   },
   async block(db, me, ids, out) {
     const rows = await db

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import type { ChangeRecorder, Published } from './recorder';
+import type { RestRoute } from '../http/rest-route';
 
 export interface MutationContext {
   tx: Tx;
@@ -78,6 +79,8 @@ export interface ServerMutator<N extends MutationName> {
    * ordinary transaction.
    */
   applyAlone?(ctx: LoneMutationContext, args: MutationArgs<N>): Promise<LoneOutcome | null>;
+  /** Its REST routes (server/http/rest-route.ts), declared here, registered in one loop. A sync-only write has none. */
+  rest?: readonly RestRoute<MutationArgs<N>>[];
 }
 
 export type ServerMutators = { [N in MutationName]: ServerMutator<N> };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, SyncText } from '../../src/contract/sync';
 
 /** The range this server serves; raise MIN only when an old app can no longer be served. */
-export const SUPPORTED_PROTOCOL = { min: 2, max: PROTOCOL_VERSION } as const;
+export const SUPPORTED_PROTOCOL = { min: 3, max: PROTOCOL_VERSION } as const;
 
 export function isSupportedProtocol(raw: unknown): boolean {
   if (raw === undefined) return true;

@@ -50,19 +50,21 @@ export async function listConversations(db: DbOrTx, me: string): Promise<Convers
   const peer = sql<string>`CASE WHEN ${dm.senderId} = ${me} THEN ${dm.receiverId} ELSE ${dm.senderId} END`;
   // DISTINCT ON over a subquery's column: the same CASE written twice would be two different parameters.
   const mine = db
-    .select({ peerId: peer.as('peer_id'), content: dm.content, createdAt: dm.createdAt, id: dm.id })
+    .select({ peerId: peer.as('peer_id'), content: dm.content, createdAt: dm.createdAt, deletedAt: dm.deletedAt, id: dm.id })
     .from(dm)
     .where(directMessagesVisibleTo(me))
     .as('mine');
   const latest = await db
-    .selectDistinctOn([mine.peerId], { peerId: mine.peerId, content: mine.content, createdAt: mine.createdAt })
+    .selectDistinctOn([mine.peerId], { peerId: mine.peerId, content: mine.content, createdAt: mine.createdAt, deletedAt: mine.deletedAt })
     .from(mine)
     .orderBy(mine.peerId, desc(mine.createdAt), desc(mine.id));
   const people = await publicUsers(db, latest.map((row) => row.peerId));
   const conversations: Conversation[] = [];
   for (const row of latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
     const participant = people.get(row.peerId);
-    if (participant) conversations.push({ participant, lastMessage: { content: row.content, createdAt: row.createdAt.toISOString() } });
+    if (!participant) continue;
+    const lastMessage = { content: row.content, createdAt: row.createdAt.toISOString(), ...(row.deletedAt ? { deletedAt: row.deletedAt.toISOString() } : {}) };
+    conversations.push({ participant, lastMessage });
   }
   return conversations;
 }

@@ -1,17 +1,13 @@
-/** The signed-in user's own record: read and partial update (the spec's "Users and auth" calls; the update is the profile.update mutation). */
+/** The signed-in user's own record: read and partial update (the spec's "Users and auth" calls; the update is declared with the profile.update mutation, server/mutations/profile.ts). */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { ServerText, updateMeBody, userSchema } from '../../src/contract/users';
+import { ServerText, userSchema } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
-import { restMutation } from '../sync/rest';
 import { typed } from '../http/zod-validation';
-import { checkProfileEmailChange } from './email-change';
 import { toUser } from './view';
-
-export { CHOOSE_OWN_DECK } from '../mutations/profile';
 
 export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -41,16 +37,5 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps): void {
     const [row] = await readMe.execute({ id });
     if (!row) throw unauthorized(ServerText.unauthorized);
     return deps.meCache.remember(toUser(row));
-  });
-
-  /**
-   * An e-mail change is never made here: it needs the current password and a confirmation from
-   * the new address (server/users/email-change.ts). The rest is the profile.update mutation.
-   */
-  api.put('/api/users/me', { schema: { body: updateMeBody, response: { 200: userSchema } } }, async (request, reply) => {
-    const body = request.body;
-    await checkProfileEmailChange(deps, request.log, requireUser(request).id, body, request.ip);
-    const { email: _email, currentPassword: _password, ...patch } = body;
-    return restMutation(request, reply, 'profile.update', patch);
   });
 }

@@ -10,9 +10,11 @@
  * - the change log's ref kinds (server/sync/refs.ts) and the lists a full pull loads
  *   (src/sync/engine/pull.ts `LIST_KINDS`).
  *
- * Keys: a new entity's key is `id`. The legacy keys (`friendshipId`, `invitationId`,
- * `inviteId`, `userId`, and a conversation's `participantId`) stay: they are on the wire and
- * are Dexie primary keys, so renaming one is a protocol and mirror-schema change.
+ * Keys (docs/architecture.md, "Synced entities"): a row that is an entity of its own is keyed
+ * by `id`; a row that stands for another entity is keyed by that entity's id under its name
+ * (a conversation by `participantId`, the peer; a blocked user by `userId`); the product spec's
+ * API names two keys itself, and they stay (`friendshipId`, `invitationId`). A key is on the
+ * wire and is a Dexie primary key: changing one is a protocol and mirror-schema change.
  */
 import * as z from 'zod/mini';
 import { blockedUserSchema } from './blocks';
@@ -140,7 +142,7 @@ export const ENTITIES = {
   },
   gameInvites: {
     schema: gameInviteSchema,
-    key: 'inviteId',
+    key: 'id',
     marked: true,
     deletable: true,
     ref: 'gameInvite',

@@ -23,7 +23,7 @@ import { publicUserSchema } from './users';
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const gameInviteSchema = z.object({
-  inviteId: id,
+  id,
   invitedBy: publicUserSchema,
   /** What the invitee may know before accepting: when the game started and who sits at it. */
   game: z.object({

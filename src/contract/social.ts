@@ -46,6 +46,12 @@ export const podDescription = z.pipe(
 const requestId = safeText().check(z.minLength(1), z.maxLength(64));
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 const isoDate = z.string();
+/**
+ * A message's edit and deletion stamps (ISO), present only once it was edited or deleted (absent
+ * on older rows and on every message never changed). A deleted message keeps its row, with
+ * `content` blanked by the server: nobody can read the text afterwards.
+ */
+const messageStamps = { editedAt: z.optional(z.nullable(isoDate)), deletedAt: z.optional(z.nullable(isoDate)) };
 
 // ---- Friends ----
 /** An accepted friendship as the caller sees it: `friend` is always the other person. */
@@ -80,12 +86,14 @@ export const directMessageSchema = z.object({
   content: z.string(),
   createdAt: isoDate,
   sender: publicUserSchema,
+  ...messageStamps,
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
 export const conversationSchema = z.object({
   participant: publicUserSchema,
-  lastMessage: z.nullable(z.object({ content: z.string(), createdAt: isoDate })),
+  /** `deletedAt` is set when the latest message was deleted (its `content` is then blank). */
+  lastMessage: z.nullable(z.object({ content: z.string(), createdAt: isoDate, deletedAt: z.optional(z.nullable(isoDate)) })),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -97,6 +105,8 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const clientChosenId = z.optional(z.uuid({ error: 'id must be a UUID.' }));
 
 export const sendDirectMessageBody = z.object({ id: clientChosenId, receiverId: requestId, content: messageContent });
+/** PATCH /api/direct-messages/{id} and PATCH /api/pods/{id}/messages/{messageId}: the new text, under the send's rules. */
+export const editMessageBody = z.object({ content: messageContent });
 
 // ---- Pods ----
 export const podSchema = z.object({
@@ -120,6 +130,7 @@ export const podMessageSchema = z.object({
   content: z.string(),
   createdAt: isoDate,
   sender: z.pick(publicUserSchema, { id: true, displayName: true, username: true }),
+  ...messageStamps,
 });
 export type PodMessage = z.infer<typeof podMessageSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * The part of sync protocol v2 that carries no rows (src/contract/sync.ts re-exports it): the
+ * The part of the sync protocol that carries no rows (src/contract/sync.ts re-exports it): the
  * protocol version, the bounds of a push, and a push's per-mutation verdicts. A leaf module
  * (zod/mini only): the service worker validates its push answers with it without bundling the
  * row schemas, which it never reads (docs/first-load.md, "The service worker").
@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import './zod-config';
 
 /** The protocol this build speaks. A server that cannot serve it answers 426 (HTTP) or closes 4426 (socket). */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** Sent on every request of the app; absent = a plain REST client written to the spec. */
 export const PROTOCOL_HEADER = 'x-podtable-protocol';
 /** Query parameter of the live socket carrying the same version. */

@@ -1,5 +1,5 @@
 /**
- * Sync protocol v2 on the wire (docs/architecture.md, "Server: exactly once"
+ * The sync protocol on the wire (docs/architecture.md, "Server: exactly once"
  * and "Change log and pull"):
  * - POST /api/sync/push: the client's queued mutations, in order, many per request; each is
  *   applied exactly once (its id is recorded in the same database transaction as its effect).

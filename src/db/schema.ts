@@ -13,6 +13,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { upgradeToMutations } from './upgrade-v4';
+import { parkGameInvites, restoreGameInvites } from './upgrade-v7';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { Deck } from '../contract/decks';
 import type { Game } from '../contract/game';
@@ -66,7 +67,7 @@ export interface RowKey {
 }
 
 /**
- * One write waiting for the server (sync protocol v2: a named mutation). Sent in `seq` order,
+ * One write waiting for the server (a named mutation). Sent in `seq` order,
  * many per request, one sender at a time, applied exactly once by the server (keyed by `id`).
  */
 export interface OutboxEntry {
@@ -192,6 +193,15 @@ export class PodTableDB extends Dexie {
     this.version(5)
       .stores({ gameInvites: 'inviteId, game.id, createdAt', blockedUsers: 'userId, createdAt' })
       .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
+    // Game invitations are keyed by `id` (src/db/upgrade-v7.ts): a primary key cannot change in
+    // place, so version 6 deletes the store and version 7 creates it again, rows carried over
+    // and the cursor forgotten (the next pull is a snapshot). The outbox is not touched.
+    this.version(6)
+      .stores({ gameInvites: null })
+      .upgrade((tx) => parkGameInvites(tx));
+    this.version(7)
+      .stores({ gameInvites: 'id, game.id, createdAt' })
+      .upgrade((tx) => restoreGameInvites(tx));
   }
 }
 

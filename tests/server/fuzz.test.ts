@@ -52,7 +52,8 @@ beforeAll(async () => {
   const pod = await makePod(server, owner, [member]);
   const game = await createGame(server, owner.token, gameBody([{ user: owner.user }, { user: member.user }, { guest: 'Gus' }]));
   const deck = await server.request<{ id: string }>('POST', '/api/decks', { token: owner.token, body: { name: 'Owner deck' } });
-  await server.request('POST', '/api/direct-messages/send', { token: owner.token, body: { receiverId: member.user.id, content: 'hello' } });
+  const directMessage = await server.request<{ id: string }>('POST', '/api/direct-messages/send', { token: owner.token, body: { receiverId: member.user.id, content: 'hello' } });
+  const podMessage = await server.request<{ id: string }>('POST', `/api/pods/${pod.id}/messages`, { token: owner.token, body: { content: 'gg' } });
   const friendship = await server.request<{ friendshipId: string }>('POST', '/api/friends/send-request', { token: member.token, body: { addresseeId: owner.user.id } });
   const invitation = await server.request<{ invitationId: string }>('POST', `/api/pods/${pod.id}/invite`, { token: owner.token, body: { userId: invitee.user.id } });
   fixtures = {
@@ -64,6 +65,8 @@ beforeAll(async () => {
     deckId: deck.body.id,
     friendshipId: friendship.body.friendshipId,
     invitationId: invitation.body.invitationId,
+    directMessageId: directMessage.body.id,
+    podMessageId: podMessage.body.id,
   };
   const tables = (await server.database.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)) as unknown as
     | { rows: Array<{ table_name: string }> }
@@ -98,12 +101,14 @@ function pathParam(random: Random, name: string, scope: Scope | undefined): stri
   if (roll < 0.55) {
     if (name === 'userId') return pick(random, [fixtures.ownerId, fixtures.memberId, fixtures.strangerId]);
     if (name === 'invitationId') return fixtures.invitationId;
+    if (name === 'messageId') return fixtures.podMessageId;
     const byScope: Record<Scope, string> = {
       pod: fixtures.podId,
       game: fixtures.gameId,
       deck: fixtures.deckId,
       friendship: fixtures.friendshipId,
       invitation: fixtures.invitationId,
+      directMessage: fixtures.directMessageId,
     };
     return scope ? byScope[scope] : pick(random, [fixtures.ownerId, fixtures.memberId]);
   }

@@ -11,7 +11,7 @@ import { drain } from '../../server/ops/lifecycle';
 import { BUSY_MESSAGE } from '../../server/errors';
 import { createTestDatabase } from './db';
 import { openSocket, startServer, type TestServer } from './helpers';
-import { V2 } from './sync/support';
+import { APP_PROTOCOL } from './sync/support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('/metrics', () => {
     await server.request('PUT', '/api/users/me', { token, body: { displayName: 'Metered' } });
     await socket.next((m) => (m as { type?: string }).type === 'USER_UPDATED');
     const renames = ['Metered twice', 'Metered thrice'].map((displayName) => ({ id: crypto.randomUUID(), name: 'profile.update', args: { displayName } }));
-    expect((await server.request('POST', '/api/sync/push', { token, headers: V2, body: { mutations: renames } })).status).toBe(200);
+    expect((await server.request('POST', '/api/sync/push', { token, headers: APP_PROTOCOL, body: { mutations: renames } })).status).toBe(200);
     const answer = await server.request('GET', '/metrics');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');
@@ -109,7 +109,7 @@ describe('database back-pressure', () => {
       // A write is answered the same (a push of one: the one-statement path, run-alone.ts): the
       // client keeps it queued and sends it again, and nothing of it is stored.
       const write = { id: crypto.randomUUID(), name: 'dm.send', args: { id: crypto.randomUUID(), receiverId: friend.id, content: 'while busy' } };
-      const pushed = await own.request('POST', '/api/sync/push', { token, headers: V2, body: { mutations: [write] } });
+      const pushed = await own.request('POST', '/api/sync/push', { token, headers: APP_PROTOCOL, body: { mutations: [write] } });
       expect(pushed.status).toBe(503);
       expect(pushed.body).toEqual({ message: BUSY_MESSAGE });
       // Busy is not unready: the database answered moments ago, so the process stays in the balancer.

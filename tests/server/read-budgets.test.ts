@@ -15,7 +15,7 @@ import type { PublicUser } from '../../src/contract/users';
 import { startCardService, type FakeCardService } from './card-service';
 import { PNG_1X1 } from './fixtures';
 import { startServer, unique, type Answer, type TestServer } from './helpers';
-import { V2 } from './sync/support';
+import { APP_PROTOCOL } from './sync/support';
 import { findByUsername } from '../../src/features/friends/find-friend';
 import { openDatabase } from '../../src/db/schema';
 import { createApiClient } from '../../src/sync/engine/api';
@@ -92,7 +92,7 @@ describe('read budgets', () => {
 
   it('full snapshots have a small budget of their own; incremental pulls go on', async () => {
     const me = await server.newUser('sn');
-    const pull = (query: string) => server.request<{ cursor: number }>('GET', `/api/sync/pull${query}`, { token: me.token, headers: { ...V2, 'x-forwarded-for': address() } });
+    const pull = (query: string) => server.request<{ cursor: number }>('GET', `/api/sync/pull${query}`, { token: me.token, headers: { ...APP_PROTOCOL, 'x-forwarded-for': address() } });
     const first = await pull('');
     expect(first.status).toBe(200);
     expect((await pull('')).status).toBe(200);

@@ -50,8 +50,13 @@ export const directMessages = pgTable(
     clientId: text('client_id'),
     senderId: userRef('sender_id'),
     receiverId: userRef('receiver_id'),
+    /** Blanked ('') when the message is deleted: the text is gone for everyone. */
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the sender last edited it (dm.edit); null when never. */
+    editedAt: timestamptz('edited_at'),
+    /** When the sender deleted it (dm.delete); the row stays so the thread shows "Message deleted". Final. */
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     // A conversation is read from both sides: (me → them) and (them → me), newest last.
@@ -101,8 +106,13 @@ export const podMessages = pgTable(
       .notNull()
       .references(() => pods.id, { onDelete: 'cascade' }),
     senderId: userRef('sender_id'),
+    /** Blanked ('') when the message is deleted: the text is gone for everyone. */
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the sender last edited it (pod.message.edit); null when never. */
+    editedAt: timestamptz('edited_at'),
+    /** When the sender deleted it (pod.message.delete); the row stays so the chat shows "Message deleted". Final. */
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [index('pod_messages_pod_created_idx').on(t.podId, t.createdAt), uniqueIndex('pod_messages_sender_client_key').on(t.senderId, t.clientId)],
 );

@@ -1,5 +1,5 @@
 /**
- * Sync protocol v2 (docs/architecture.md):
+ * Sync protocol (docs/architecture.md):
  * - `applied_mutations`: every mutation applied whose id a client chose (a push's mutation id,
  *   a REST write's Idempotency-Key), per (user, mutation id), written in the SAME transaction as
  *   the mutation's effect, so a crash leaves both or neither and a repeat finds it (exactly once,

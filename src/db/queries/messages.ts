@@ -53,7 +53,8 @@ export async function peerProfile(db: PodTableDB, peerId: string): Promise<Publi
 export interface ConversationSummary {
   participantId: string;
   participant: PublicUser;
-  lastMessage: { content: string; createdAt: string } | null;
+  /** `deleted`: the latest message was deleted (its content is blank; screens show "Message deleted"). */
+  lastMessage: { content: string; createdAt: string; deleted?: boolean } | null;
 }
 
 /**
@@ -75,8 +76,11 @@ export async function conversationSummaries(db: PodTableDB): Promise<Conversatio
     const local = await latestDirectMessage(db, peerId);
     const participant = conversation?.participant ?? (await db.users.get(peerId)) ?? (local && local.senderId === peerId ? local.sender : undefined);
     if (!participant) continue;
-    let lastMessage = conversation?.lastMessage ?? null;
-    if (local && (!lastMessage || local.createdAt >= lastMessage.createdAt)) lastMessage = { content: local.content, createdAt: local.createdAt };
+    const stored = conversation?.lastMessage;
+    let lastMessage: ConversationSummary['lastMessage'] = stored ? { content: stored.content, createdAt: stored.createdAt, ...(stored.deletedAt ? { deleted: true } : {}) } : null;
+    if (local && (!lastMessage || local.createdAt >= lastMessage.createdAt)) {
+      lastMessage = { content: local.content, createdAt: local.createdAt, ...(local.deletedAt ? { deleted: true } : {}) };
+    }
     summaries.push({ participantId: peerId, participant: toPublic(participant), lastMessage });
   }
   return summaries.sort((a, b) => {
@@ -86,9 +90,10 @@ export async function conversationSummaries(db: PodTableDB): Promise<Conversatio
   });
 }
 
+/** `deleted`: the message was deleted (its content is blank; screens show "Message deleted"). */
 export type ActivityItem =
-  | { kind: 'direct'; id: string; createdAt: string; content: string; sender: DirectMessageRow['sender']; peerId: string }
-  | { kind: 'pod'; id: string; createdAt: string; content: string; sender: PodMessageRow['sender']; podId: string; podName: string };
+  | { kind: 'direct'; id: string; createdAt: string; content: string; deleted?: boolean; sender: DirectMessageRow['sender']; peerId: string }
+  | { kind: 'pod'; id: string; createdAt: string; content: string; deleted?: boolean; sender: PodMessageRow['sender']; podId: string; podName: string };
 
 /** Direct and pod messages, newest first; messages of hidden pods are left out. */
 export async function recentActivity(db: PodTableDB, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityItem[]> {
@@ -106,6 +111,7 @@ export async function recentActivity(db: PodTableDB, limit = RECENT_ACTIVITY_LIM
       id: message.id,
       createdAt: message.createdAt,
       content: message.content,
+      ...(message.deletedAt ? { deleted: true } : {}),
       sender: message.sender,
       peerId: message.peerId,
     })),
@@ -114,6 +120,7 @@ export async function recentActivity(db: PodTableDB, limit = RECENT_ACTIVITY_LIM
       id: message.id,
       createdAt: message.createdAt,
       content: message.content,
+      ...(message.deletedAt ? { deleted: true } : {}),
       sender: message.sender,
       podId: message.podId,
       podName: pods.get(message.podId)!,

@@ -19,3 +19,14 @@ export async function outboxByTarget(db: PodTableDB, table: string, idPrefix = '
   const entries = await outboxEntriesIn(db, table, idPrefix);
   return new Map(entries.map((entry) => [entry.target!.id, entry]));
 }
+
+/** Entries of `table` grouped by target id, oldest first per target (a message's send, then its edits and deletion). */
+export async function outboxEntriesByTarget(db: PodTableDB, table: string, idPrefix = ''): Promise<Map<string, OutboxEntry[]>> {
+  const byTarget = new Map<string, OutboxEntry[]>();
+  for (const entry of await outboxEntriesIn(db, table, idPrefix)) {
+    const list = byTarget.get(entry.target!.id);
+    if (list) list.push(entry);
+    else byTarget.set(entry.target!.id, [entry]);
+  }
+  return byTarget;
+}

@@ -1,4 +1,4 @@
-/** 'Recent Activity': direct and pod messages, newest first; each opens its chat. */
+/** 'Recent Activity': direct and pod messages, newest first (a deleted one reads 'Message deleted'); each opens its chat. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { recentActivity, type ActivityItem } from '../../db/queries';
 import { nameOf } from '../../contract/names';
@@ -8,6 +8,7 @@ import { usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { Time } from '../../ui/time';
+import { MESSAGE_DELETED } from '../messages/message-texts';
 
 export const DIRECT_MESSAGE = 'Direct message';
 
@@ -41,7 +42,7 @@ export function ActivityFeed({ myId, onOpen }: ActivityFeedProps) {
                     <span className="row-title">
                       {who} <span className="muted">· {where}</span>
                     </span>
-                    <span className="row-detail">{item.content}</span>
+                    {item.deleted ? <span className="row-detail bubble-deleted">{MESSAGE_DELETED}</span> : <span className="row-detail">{item.content}</span>}
                   </span>
                   <Time iso={item.createdAt} />
                 </button>

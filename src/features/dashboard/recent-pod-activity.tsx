@@ -1,6 +1,6 @@
 /**
  * The dashboard's 'Recent Pod Activity' (as the spec's Dashboard shows it): the first 3 pods by name, each with
- * its 3 latest messages as 'sender name: content'. Read from the mirror, so it shows offline;
+ * its 3 latest messages as 'sender name: content' ('Message deleted' for a deleted one). Read from the mirror, so it shows offline;
  * each shown pod is refreshed (limit 3) on mount and every 30 s. Messages in the mirror show
  * whatever the state of that refresh.
  */
@@ -14,6 +14,7 @@ import { pullKey } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ErrorText, ListStatus, LoadingText } from '../../ui/list-status';
+import { MESSAGE_DELETED } from '../messages/message-texts';
 import '../chats/chats.css';
 
 /** The spec's business constants: at most 3 pods, 3 messages per pod, refreshed every 30 seconds. */
@@ -40,7 +41,7 @@ function PodActivity({ pod }: { pod: PodRow }) {
       <ul className="pod-activity-messages">
         {messages.map((message) => (
           <li key={message.id}>
-            <strong>{nameOf(message.sender)}</strong>: {message.content}
+            <strong>{nameOf(message.sender)}</strong>: {message.deletedAt ? <span className="bubble-deleted">{MESSAGE_DELETED}</span> : message.content}
           </li>
         ))}
       </ul>

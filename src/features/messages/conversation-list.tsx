@@ -1,4 +1,4 @@
-/** The Messages tab's list: every conversation, newest first, each labelled 'Direct message'. */
+/** The Messages tab's list: every conversation, newest first, each labelled 'Direct message' (a deleted latest message previews as 'Message deleted'). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { conversationSummaries } from '../../db/queries';
 import { nameOf } from '../../contract/names';
@@ -9,6 +9,7 @@ import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { Time } from '../../ui/time';
 import { Avatar } from '../profile/avatar';
+import { MESSAGE_DELETED } from './message-texts';
 
 export const NEW_CONVERSATION_PREVIEW = 'Started a new conversation';
 export const CONVERSATIONS_FAILED = 'Failed to load conversations.';
@@ -43,7 +44,11 @@ export function ConversationList({ onOpen }: { onOpen(peerId: string): void }) {
                   <span className="row-text">
                     <span className="row-title">{name}</span>
                     <span className="row-kind muted">Direct message</span>
-                    <span className="row-detail">{conversation.lastMessage?.content ?? NEW_CONVERSATION_PREVIEW}</span>
+                    {conversation.lastMessage?.deleted ? (
+                      <span className="row-detail bubble-deleted">{MESSAGE_DELETED}</span>
+                    ) : (
+                      <span className="row-detail">{conversation.lastMessage?.content ?? NEW_CONVERSATION_PREVIEW}</span>
+                    )}
                   </span>
                   {conversation.lastMessage ? <Time iso={conversation.lastMessage.createdAt} /> : null}
                 </button>

@@ -1,22 +1,22 @@
 /**
  * One direct conversation: messages oldest → newest from the mirror, own messages on the
- * right, each unsent one marked (queued or failed, with Retry / Discard), and the composer — or,
+ * right, each unsent one marked (queued or failed, with Retry / Discard), one's own with Edit and
+ * Delete (message-bubble.tsx), and the composer — or,
  * when the other person deleted their account, a line saying so (the history stays readable).
  * Opening it refreshes the conversation from the server.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import { directMessagesWith, outboxByTarget, peerProfile } from '../../db/queries';
+import { directMessagesWith, outboxEntriesByTarget, peerProfile } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
-import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
-import { Time } from '../../ui/time';
 import { Avatar } from '../profile/avatar';
 import { Composer } from './composer';
+import { MessageBubble } from './message-bubble';
 
 export const DM_BLANK = 'Enter a message first.';
 export const DM_SEND_FAILED = 'Failed to send message. Try again.';
@@ -32,7 +32,7 @@ interface ConversationViewProps {
 export function ConversationView({ peerId, myId, onBack }: ConversationViewProps) {
   const peer = useLiveQuery(() => peerProfile(db, peerId), [peerId]);
   const messages = useLiveQuery(() => directMessagesWith(db, peerId), [peerId]);
-  const unsent = useLiveQuery(() => outboxByTarget(db, 'directMessages'), []);
+  const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'directMessages'), []);
   const pull = usePullState(pullKey('directMessages', peerId));
   const state = listState(messages, pull);
   const endRef = useRef<HTMLLIElement>(null);
@@ -67,17 +67,22 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
           {messages.map((message) => {
             const own = message.senderId === myId;
             return (
-              <li key={message.id} className={own ? 'message message--own' : 'message'}>
-                <div className="bubble">
-                  <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>
-                  <span className="bubble-text">{message.content}</span>
-                  <span className="bubble-meta">
-                    <Time iso={message.createdAt} />
-                    {message.syncState === 'queued' ? <QueuedMark entry={unsent?.get(message.id)} /> : null}
-                  </span>
-                </div>
-                {message.syncState === 'failed' ? <FailedWrite text={DM_SEND_FAILED} entryId={message.id} /> : null}
-              </li>
+              <MessageBubble
+                key={message.id}
+                message={message}
+                own={own}
+                alignEnd={own}
+                renderText={(text) => (
+                  <>
+                    <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>
+                    <span className="bubble-text">{text}</span>
+                  </>
+                )}
+                entries={unsent?.get(message.id) ?? []}
+                sendFailedText={DM_SEND_FAILED}
+                onEdit={(content) => actions.mutate('dm.edit', { id: message.id, content })}
+                onDelete={() => actions.mutate('dm.delete', { id: message.id })}
+              />
             );
           })}
           <li ref={endRef} aria-hidden="true" className="message-end" />

@@ -1,13 +1,14 @@
 /**
  * One pod's chat: header (name, description (pod-description.tsx), members with the Owner badge, pending invitations with Withdraw
  * for the owner and their inviters, Invite / Remove Members /
- * Leave Pod), messages oldest → newest as 'sender name: content', the composer. While open
+ * Leave Pod), messages oldest → newest as 'sender name: content' (one's own with Edit and Delete,
+ * src/features/messages/message-bubble.tsx), the composer. While open
  * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
  * LEAVE_POD on close) and refreshes the pod's messages once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import { isLocalOnlyPod, latestPodMessages, outboxByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
+import { isLocalOnlyPod, latestPodMessages, outboxEntriesByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db, newId } from '../../sync/app';
@@ -15,9 +16,8 @@ import { pullKey } from '../../sync/engine/pull';
 import { useLiveStatus, usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ErrorText, ListStatus, LoadingText } from '../../ui/list-status';
-import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
-import { Time } from '../../ui/time';
 import { Composer } from '../messages/composer';
+import { MessageBubble } from '../messages/message-bubble';
 import { MutePodButton } from '../notifications/mute-pod-button';
 import { InviteDialog } from './invite-dialog';
 import { LeavePod } from './leave-pod';
@@ -38,9 +38,9 @@ function OwnerBadge() {
   return <span className="badge badge--owner">Owner</span>;
 }
 
-function PodMessages({ pod }: { pod: PodRow }) {
+function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
   const messages = useLiveQuery(() => latestPodMessages(db, pod.id, POD_CHAT_MESSAGE_LIMIT), [pod.id]);
-  const unsent = useLiveQuery(() => outboxByTarget(db, 'podMessages'), []);
+  const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'podMessages'), []);
   const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
   const pull = usePullState(pullKey('podMessages', pod.id));
   const ownerId = podOwnerId(pod);
@@ -63,19 +63,21 @@ function PodMessages({ pod }: { pod: PodRow }) {
       {messages && messages.length > 0 ? (
         <ol className="message-list" aria-label={`Messages in ${pod.name}`}>
           {messages.map((message) => (
-            <li key={message.id} className="message">
-              <div className="bubble">
+            <MessageBubble
+              key={message.id}
+              message={message}
+              own={message.sender.id === myId}
+              renderText={(text) => (
                 <p className="bubble-text">
-                  <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {message.content}
+                  <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {text}
                 </p>
-                <span className="bubble-meta">
-                  {message.sender.id === ownerId ? <OwnerBadge /> : null}
-                  <Time iso={message.createdAt} />
-                  {message.syncState === 'queued' ? <QueuedMark entry={unsent?.get(message.id)} /> : null}
-                </span>
-              </div>
-              {message.syncState === 'failed' ? <FailedWrite text={message.syncError || POD_SEND_FAILED} entryId={message.id} /> : null}
-            </li>
+              )}
+              badges={message.sender.id === ownerId ? <OwnerBadge /> : null}
+              entries={unsent?.get(message.id) ?? []}
+              sendFailedText={message.syncError || POD_SEND_FAILED}
+              onEdit={(content) => actions.mutate('pod.message.edit', { id: message.id, podId: message.podId, content })}
+              onDelete={() => actions.mutate('pod.message.delete', { id: message.id, podId: message.podId })}
+            />
           ))}
           <li ref={endRef} aria-hidden="true" className="message-end" />
         </ol>
@@ -144,7 +146,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
       </div>
       <PodFailure pod={pod} />
       <PodLeaderboard pod={pod} myId={myId} />
-      <PodMessages pod={pod} />
+      <PodMessages pod={pod} myId={myId} />
       <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.mutate('pod.message.send', { id: newId(), podId, content })} />
     </section>
   );

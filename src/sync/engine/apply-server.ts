@@ -60,10 +60,20 @@ function revOf(row: unknown): number | undefined {
   return typeof rev === 'number' ? rev : undefined;
 }
 
-/** The newer of two copies of one row (a copy without a revision counts as newer). */
+/** A message's deletion stamp: deletion is final on the server (a deleted message is never edited or restored). */
+function deletedAtOf(row: unknown): unknown {
+  return (row as { deletedAt?: unknown } | null)?.deletedAt;
+}
+
+/**
+ * The newer of two copies of one row (a copy without a revision counts as newer). Messages carry
+ * no revision; a copy showing a message deleted is never replaced by one that does not (a read
+ * that started before the deletion), so deleted text never comes back into the mirror.
+ */
 function newer(current: unknown, incoming: Row): Row {
   const a = revOf(current);
   const b = revOf(incoming);
+  if (deletedAtOf(current) && incoming && !deletedAtOf(incoming)) return current as Row;
   return a !== undefined && b !== undefined && a > b ? (current as Row) : incoming;
 }
 
@@ -267,7 +277,8 @@ async function applyData(db: PodTableDB, data: ServerData): Promise<ApplyOutcome
     if (current?.lastMessage && current.lastMessage.createdAt > message.createdAt) continue;
     const participant = current?.participant ?? (message.senderId === peerId ? message.sender : await db.users.get(peerId));
     if (!participant) continue;
-    incoming.set(key, { participantId: peerId, participant, lastMessage: { content: message.content, createdAt: message.createdAt } });
+    const lastMessage = { content: message.content, createdAt: message.createdAt, ...(message.deletedAt ? { deletedAt: message.deletedAt } : {}) };
+    incoming.set(key, { participantId: peerId, participant, lastMessage });
   }
 
   // Writes that will be applied again (folded into a server copy, or rebased): the rows they

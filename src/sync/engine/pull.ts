@@ -1,5 +1,5 @@
 /**
- * Pull (sync protocol v2): ONE request catches the mirror up from its cursor — after login,
+ * Pull (the sync protocol): ONE request catches the mirror up from its cursor — after login,
  * on app start, after every (re)connect of the socket, on a gap in the socket's positions, when
  * the socket has been quiet and its PONG shows the log moved, and on focus (throttled). A first
  * pull (no cursor) is a snapshot of every list. Pulls from all tabs and the service worker run

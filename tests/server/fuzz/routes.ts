@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-export type Scope = 'pod' | 'game' | 'deck' | 'friendship' | 'invitation';
+export type Scope = 'pod' | 'game' | 'deck' | 'friendship' | 'invitation' | 'directMessage';
 
 export interface Fixtures {
   ownerId: string;
@@ -20,6 +20,10 @@ export interface Fixtures {
   deckId: string;
   friendshipId: string;
   invitationId: string;
+  /** The owner's message to the member. */
+  directMessageId: string;
+  /** The owner's message in the fixture pod (`:messageId`). */
+  podMessageId: string;
 }
 
 export interface RouteSpec {
@@ -66,6 +70,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/direct-messages' },
   { method: 'GET', path: '/api/direct-messages/:userId' },
   { method: 'POST', path: '/api/direct-messages/send', body: (f) => ({ id: randomUUID(), receiverId: f.memberId, content: 'hello' }) },
+  { method: 'PATCH', path: '/api/direct-messages/:id', scope: 'directMessage', body: () => ({ content: 'hello again' }) },
+  { method: 'DELETE', path: '/api/direct-messages/:id', scope: 'directMessage' },
 
   { method: 'GET', path: '/api/pods' },
   { method: 'POST', path: '/api/pods', body: () => ({ id: randomUUID(), name: 'Fuzz pod' }) },
@@ -77,6 +83,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/api/pods/:id', scope: 'pod' },
   { method: 'GET', path: '/api/pods/:id/messages', scope: 'pod' },
   { method: 'POST', path: '/api/pods/:id/messages', scope: 'pod', body: () => ({ id: randomUUID(), content: 'gg' }) },
+  { method: 'PATCH', path: '/api/pods/:id/messages/:messageId', scope: 'pod', body: () => ({ content: 'gg wp' }) },
+  { method: 'DELETE', path: '/api/pods/:id/messages/:messageId', scope: 'pod' },
   { method: 'GET', path: '/api/pods/:id/invitations', scope: 'pod' },
   { method: 'POST', path: '/api/pods/:id/invite', scope: 'pod', body: (f) => ({ userId: f.strangerId }) },
   { method: 'DELETE', path: '/api/pods/:id/invitations/:invitationId', scope: 'pod' },

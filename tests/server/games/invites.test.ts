@@ -87,17 +87,17 @@ describe('seating strangers', () => {
     await settle(socket);
     expect(socket.messages.filter((m) => ofType('GAME_UPDATED')(m) || ofType('GAME_INCREMENT')(m))).toEqual([]);
 
-    const accepted = await server.request<Game>('POST', `/api/games/invites/${event.payload.inviteId}/accept`, { token: stranger.token });
+    const accepted = await server.request<Game>('POST', `/api/games/invites/${event.payload.id}/accept`, { token: stranger.token });
     expect(accepted.status).toBe(200);
     expect(accepted.body.participants[1]!.userId).toBe(stranger.user.id);
-    expect(await nextEvent(socket, ofType('GAME_INVITE_REMOVED'))).toEqual({ type: 'GAME_INVITE_REMOVED', inviteId: event.payload.inviteId });
+    expect(await nextEvent(socket, ofType('GAME_INVITE_REMOVED'))).toEqual({ type: 'GAME_INVITE_REMOVED', inviteId: event.payload.id });
     expect(await nextEvent(socket, ofType('GAME_UPDATED'))).toEqual({ type: 'GAME_UPDATED', payload: accepted.body });
     socket.socket.close(1000);
   });
 
   it('the push notification for a game invitation goes to the invitee', async () => {
     const invite: GameInvite = {
-      inviteId: randomUUID(),
+      id: randomUUID(),
       invitedBy: { id: 'h', username: 'host', displayName: 'Hosty', avatarUrl: null },
       game: { id: randomUUID(), startTime: new Date().toISOString(), players: [] },
       createdAt: new Date().toISOString(),
@@ -112,7 +112,7 @@ describe('answering', () => {
   it('accept: the invitee is seated and sees the game (REST, list, pull)', async () => {
     const { friend, stranger, game } = await gameWithStranger('acc');
     const [invite] = await invitesOf(stranger);
-    const accepted = await server.request<Game>('POST', `/api/games/invites/${invite!.inviteId}/accept`, { token: stranger.token });
+    const accepted = await server.request<Game>('POST', `/api/games/invites/${invite!.id}/accept`, { token: stranger.token });
     expect(accepted.status).toBe(200);
     expect(accepted.body.participants[2]).toMatchObject({ userId: stranger.user.id, role: 'friend' });
     expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: stranger.token })).body).toEqual(accepted.body);
@@ -122,13 +122,13 @@ describe('answering', () => {
     // The others see the seat taken.
     expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: friend.token })).body.participants[2]!.userId).toBe(stranger.user.id);
     // A second accept: the invitation is spent.
-    expect((await server.request('POST', `/api/games/invites/${invite!.inviteId}/accept`, { token: stranger.token })).status).toBe(404);
+    expect((await server.request('POST', `/api/games/invites/${invite!.id}/accept`, { token: stranger.token })).status).toBe(404);
   });
 
   it('decline: the invitation goes, the seat stays as a guest seat with their name', async () => {
     const { host, stranger, game } = await gameWithStranger('dec');
     const [invite] = await invitesOf(stranger);
-    const declined = await server.request('POST', `/api/games/invites/${invite!.inviteId}/decline`, { token: stranger.token });
+    const declined = await server.request('POST', `/api/games/invites/${invite!.id}/decline`, { token: stranger.token });
     expect(declined.status).toBe(204);
     expect(await invitesOf(stranger)).toEqual([]);
     expect((await server.request('GET', `/api/games/${game.id}`, { token: stranger.token })).status).toBe(404);
@@ -141,18 +141,18 @@ describe('answering', () => {
     const other = await server.newUser('oth3');
     const [invite] = await invitesOf(stranger);
     for (const who of [other, friend]) {
-      expect((await server.request('POST', `/api/games/invites/${invite!.inviteId}/accept`, { token: who.token })).status).toBe(404);
-      expect((await server.request('POST', `/api/games/invites/${invite!.inviteId}/decline`, { token: who.token })).status).toBe(404);
+      expect((await server.request('POST', `/api/games/invites/${invite!.id}/accept`, { token: who.token })).status).toBe(404);
+      expect((await server.request('POST', `/api/games/invites/${invite!.id}/decline`, { token: who.token })).status).toBe(404);
     }
     expect((await server.request('POST', '/api/games/invites/not-a-uuid/accept', { token: other.token })).status).toBe(404);
-    expect((await invitesOf(stranger)).map((i) => i.inviteId)).toEqual([invite!.inviteId]);
+    expect((await invitesOf(stranger)).map((i) => i.id)).toEqual([invite!.id]);
     expect((await server.request('GET', `/api/games/${game.id}`, { token: other.token })).status).toBe(404);
   });
 
   it('answers through the batched push, exactly once', async () => {
     const { stranger, game } = await gameWithStranger('bat');
     const [invite] = await invitesOf(stranger);
-    const accept = mutation('game.invite.accept', { inviteId: invite!.inviteId });
+    const accept = mutation('game.invite.accept', { inviteId: invite!.id });
     expect((await push(server, stranger.token, [accept, accept])).results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect((await pull(server, stranger.token)).puts.games?.map((g) => g.id)).toEqual([game.id]);
   });
@@ -160,9 +160,9 @@ describe('answering', () => {
   it('a REST repeat of an accept the batched push applied answers the game again', async () => {
     const { stranger, game } = await gameWithStranger('rep');
     const [invite] = await invitesOf(stranger);
-    const accept = mutation('game.invite.accept', { inviteId: invite!.inviteId });
+    const accept = mutation('game.invite.accept', { inviteId: invite!.id });
     expect((await push(server, stranger.token, [accept])).results.map((r) => r.status)).toEqual(['applied']);
-    const repeat = await server.request<Game>('POST', `/api/games/invites/${invite!.inviteId}/accept`, {
+    const repeat = await server.request<Game>('POST', `/api/games/invites/${invite!.id}/accept`, {
       token: stranger.token,
       headers: { [IDEMPOTENCY_KEY_HEADER]: accept.id },
     });
@@ -207,7 +207,7 @@ describe('leaving', () => {
     const socket = await openSocket(`${server.wsUrl}/ws?token=${stranger.token}`);
     const [invite] = await invitesOf(stranger);
     expect((await server.request('DELETE', `/api/games/${game.id}`, { token: host.token })).status).toBe(204);
-    expect(await nextEvent(socket, ofType('GAME_INVITE_REMOVED'))).toEqual({ type: 'GAME_INVITE_REMOVED', inviteId: invite!.inviteId });
+    expect(await nextEvent(socket, ofType('GAME_INVITE_REMOVED'))).toEqual({ type: 'GAME_INVITE_REMOVED', inviteId: invite!.id });
     expect(await invitesOf(stranger)).toEqual([]);
     socket.socket.close(1000);
   });

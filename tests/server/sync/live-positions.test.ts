@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveCloseCode } from '../../../src/contract/live';
+import { PROTOCOL_VERSION } from '../../../src/contract/sync';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { createGame, gameBody } from '../games/support';
 import { connect, makePod, ofType, people, settle } from '../social/support';
@@ -53,9 +54,9 @@ describe('live events carry their log position', () => {
 
   it('closes a socket that asks for a protocol this server does not serve with 4426', async () => {
     const [ann] = await people(server, 1, 'lv');
-    const socket = await openSocket(`${server.wsUrl}/ws?token=${ann!.token}&v=1`);
+    const socket = await openSocket(`${server.wsUrl}/ws?token=${ann!.token}&v=${PROTOCOL_VERSION - 1}`);
     expect((await socket.closed).code).toBe(LiveCloseCode.protocol);
-    const current = await openSocket(`${server.wsUrl}/ws?token=${ann!.token}&v=2`);
+    const current = await openSocket(`${server.wsUrl}/ws?token=${ann!.token}&v=${PROTOCOL_VERSION}`);
     expect(current.socket.readyState).toBe(current.socket.OPEN);
     current.socket.close(1000);
   });

@@ -29,7 +29,7 @@ import { createSender } from '../../../src/sync/engine/sender';
 import { gameBody } from '../games/support';
 import { startServer, type TestServer } from '../helpers';
 import type { Person } from '../social/support';
-import { mutation, push } from './support';
+import { APP_PROTOCOL, mutation, push } from './support';
 
 let server: TestServer;
 
@@ -42,6 +42,8 @@ afterAll(async () => {
 
 /** Fields the server owns, at any depth of a row (its clock stamps them at apply time): never compared. */
 const SERVER_OWNED = ['rev', 'syncState', 'syncError', 'createdAt', 'updatedAt', 'joinedAt', 'at', 'startTime', 'turnStartedAt'];
+/** Stamps the server's clock writes when set: compared as set or not (a message's edit and deletion). */
+const SERVER_STAMPED = ['editedAt', 'deletedAt'];
 
 interface World {
   me: Person;
@@ -93,7 +95,7 @@ async function gameInviteForMe(world: World): Promise<{ inviteId: string; gameId
   const snapshot = await pullAs(world.me);
   const invite = (snapshot.puts.gameInvites ?? []).find((candidate) => candidate.game.id === body.id);
   if (!invite) throw new Error('no invitation to the game reached its invitee');
-  return { inviteId: invite.inviteId, gameId: body.id };
+  return { inviteId: invite.id, gameId: body.id };
 }
 
 const DECK = { name: 'Parity deck', description: 'Tokens', commander: 'Tymna the Weaver', hasPartner: false, partnerCommander: null, externalLinks: [], bracket: 3 };
@@ -105,6 +107,22 @@ const ROWS: Row[] = [
     prepare: async (world) => {
       await friends(world);
       return { id: randomUUID(), receiverId: world.other.user.id, content: 'hello there' };
+    },
+  }),
+  row({
+    name: 'dm.edit',
+    prepare: async (world) => {
+      const id = randomUUID();
+      await world.write(world.me, 'dm.send', { id, receiverId: world.other.user.id, content: 'helo' }, id);
+      return { id, content: '  hello  ' };
+    },
+  }),
+  row({
+    name: 'dm.delete',
+    prepare: async (world) => {
+      const id = randomUUID();
+      await world.write(world.me, 'dm.send', { id, receiverId: world.other.user.id, content: 'oops' }, id);
+      return { id };
     },
   }),
   row({ name: 'pod.create', prepare: async () => ({ id: randomUUID(), name: 'New pod' }) }),
@@ -120,6 +138,22 @@ const ROWS: Row[] = [
     },
   }),
   row({ name: 'pod.message.send', prepare: async (world) => ({ id: randomUUID(), podId: await newPod(world), content: 'gg' }) }),
+  row({
+    name: 'pod.message.edit',
+    prepare: async (world) => {
+      const [id, podId] = [randomUUID(), await newPod(world, [world.other])];
+      await world.write(world.me, 'pod.message.send', { id, podId, content: 'g g' }, id);
+      return { id, podId, content: 'gg wp' };
+    },
+  }),
+  row({
+    name: 'pod.message.delete',
+    prepare: async (world) => {
+      const [id, podId] = [randomUUID(), await newPod(world, [world.other])];
+      await world.write(world.me, 'pod.message.send', { id, podId, content: 'wrong chat' }, id);
+      return { id, podId };
+    },
+  }),
   // Writes no mirror row (the invite dialog reads the outbox entry by its pseudo key): only the server's verdict is compared.
   row({ name: 'pod.invite', prepare: async (world) => ({ id: randomUUID(), podId: await newPod(world), userId: world.other.user.id }) }),
   row({
@@ -251,7 +285,7 @@ const ROWS: Row[] = [
 ];
 
 async function pullAs(person: Person): Promise<PullResponse> {
-  const answer = await server.request<PullResponse>('GET', '/api/sync/pull', { token: person.token, headers: { 'x-podtable-protocol': '2' } });
+  const answer = await server.request<PullResponse>('GET', '/api/sync/pull', { token: person.token, headers: APP_PROTOCOL });
   expect(answer.status, answer.text).toBe(200);
   return answer.body;
 }
@@ -274,7 +308,8 @@ async function phone(person: Person, known: User[] = []): Promise<{ db: PodTable
 function comparable(table: string, value: unknown, differs: Row['differs']): unknown {
   if (!value || (value as { pendingRemoval?: boolean }).pendingRemoval) return undefined;
   const left = new Set([...SERVER_OWNED, 'pendingRemoval', ...(differs?.[table]?.fields ?? [])]);
-  return JSON.parse(JSON.stringify(value), (key, field: unknown) => (left.has(key) ? undefined : field));
+  const stamped = new Set(SERVER_STAMPED);
+  return JSON.parse(JSON.stringify(value), (key, field: unknown) => (left.has(key) ? undefined : stamped.has(key) ? field != null || undefined : field));
 }
 
 describe('every write kind: the optimistic rows equal the rows the server stores', () => {

@@ -4,7 +4,7 @@ import { PUSH_MAX_MUTATIONS, SyncText } from '../../../src/contract/sync';
 import { appliedMutations, podMessages } from '../../../server/db/schema';
 import { startServer, type TestServer } from '../helpers';
 import { makePod, people } from '../social/support';
-import { mutation, push, V2 } from './support';
+import { mutation, push, APP_PROTOCOL } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('POST /api/sync/push', () => {
   it(`takes at most ${PUSH_MAX_MUTATIONS} mutations a request, and needs a token`, async () => {
     const [ann] = await people(server, 1, 'pm');
     const tooMany = Array.from({ length: PUSH_MAX_MUTATIONS + 1 }, () => mutation('pod.rename', { podId: 'x', name: 'y' }));
-    const answer = await server.request('POST', '/api/sync/push', { token: ann!.token, headers: V2, body: { mutations: tooMany } });
+    const answer = await server.request('POST', '/api/sync/push', { token: ann!.token, headers: APP_PROTOCOL, body: { mutations: tooMany } });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: SyncText.tooManyMutations });
     expect((await server.request('POST', '/api/sync/push', { body: { mutations: [] } })).status).toBe(401);
@@ -106,11 +106,14 @@ describe('POST /api/sync/push', () => {
 describe('protocol versions', () => {
   it('answers 426 with the versions it serves to an app speaking another protocol; a plain REST client is served', async () => {
     const [ann] = await people(server, 1, 'pv');
-    const old = await server.request('GET', '/api/users/me', { token: ann!.token, headers: { 'x-podtable-protocol': '1' } });
-    expect(old.status).toBe(426);
-    expect(old.body).toEqual({ message: SyncText.updateRequired, protocol: { min: 2, max: 2 } });
+    // Version 2 keyed game invite rows `inviteId`; its apps cannot read version 3's rows.
+    for (const version of ['1', '2', '4']) {
+      const other = await server.request('GET', '/api/users/me', { token: ann!.token, headers: { 'x-podtable-protocol': version } });
+      expect(other.status).toBe(426);
+      expect(other.body).toEqual({ message: SyncText.updateRequired, protocol: { min: 3, max: 3 } });
+    }
     expect((await server.request('GET', '/api/users/me', { token: ann!.token })).status).toBe(200);
-    expect((await server.request('GET', '/api/users/me', { token: ann!.token, headers: V2 })).status).toBe(200);
+    expect((await server.request('GET', '/api/users/me', { token: ann!.token, headers: APP_PROTOCOL })).status).toBe(200);
   });
 });
 

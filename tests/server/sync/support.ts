@@ -5,7 +5,7 @@ import type { MutationInput, MutationName } from '../../../src/contract/mutation
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../../src/contract/sync';
 import type { TestServer } from '../helpers';
 
-export const V2 = { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
+export const APP_PROTOCOL = { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
 
 export interface Mutation {
   id: string;
@@ -18,13 +18,13 @@ export function mutation<N extends MutationName>(name: N, args: MutationInput<N>
 }
 
 export async function push(server: TestServer, token: string, mutations: Mutation[], cursor?: number | null): Promise<PushResponse> {
-  const answer = await server.request<PushResponse>('POST', '/api/sync/push', { token, headers: V2, body: { mutations, cursor } });
+  const answer = await server.request<PushResponse>('POST', '/api/sync/push', { token, headers: APP_PROTOCOL, body: { mutations, cursor } });
   expect(answer.status, answer.text).toBe(200);
   return answer.body;
 }
 
 export async function pull(server: TestServer, token: string, cursor?: number): Promise<PullResponse> {
-  const answer = await server.request<PullResponse>('GET', cursor === undefined ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`, { token, headers: V2 });
+  const answer = await server.request<PullResponse>('GET', cursor === undefined ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`, { token, headers: APP_PROTOCOL });
   expect(answer.status, answer.text).toBe(200);
   return answer.body;
 }

@@ -37,7 +37,7 @@ describe('chats page: All Chats', () => {
     expect(await within(section('Game Invites')).findByText('No game invites.')).toBeTruthy();
     // An invitation arriving in the mirror (a live event) shows without a reload.
     await db.gameInvites.put({
-      inviteId: 'gi1',
+      id: 'gi1',
       invitedBy: bo,
       game: { id: 'g1', startTime: '2026-01-01T19:00:00.000Z', players: [{ seatNumber: 0, displayName: 'bo' }, { seatNumber: 1, displayName: 'Ana' }] },
       createdAt: '2026-01-01T19:00:00.000Z',

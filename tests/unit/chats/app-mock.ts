@@ -62,6 +62,14 @@ export const actions = {
         return actions.createPod(args.name!);
       case 'pod.message.send':
         return actions.sendPodMessage(args.podId!, args.content!);
+      case 'dm.edit':
+        return actions.editDirectMessage(args.id, args.content);
+      case 'dm.delete':
+        return actions.deleteDirectMessage(args.id);
+      case 'pod.message.edit':
+        return actions.editPodMessage(args.podId, args.id, args.content);
+      case 'pod.message.delete':
+        return actions.deletePodMessage(args.podId, args.id);
       case 'pod.invite':
         return actions.inviteToPod(args.podId, args.userId);
       case 'pod.invitation.accept':
@@ -100,6 +108,10 @@ export const actions = {
   sendDirectMessage: vi.fn(async (_receiverId: string, _content: string): Promise<string> => crypto.randomUUID()),
   createPod: vi.fn(async (_name: string): Promise<string> => crypto.randomUUID()),
   sendPodMessage: vi.fn(async (_podId: string, _content: string): Promise<string> => crypto.randomUUID()),
+  editDirectMessage: resolved(),
+  deleteDirectMessage: resolved(),
+  editPodMessage: resolved(),
+  deletePodMessage: resolved(),
   inviteToPod: resolved(),
   acceptPodInvitation: resolved(),
   declinePodInvitation: resolved(),

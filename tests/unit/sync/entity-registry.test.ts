@@ -82,7 +82,7 @@ describe('the entity registry', () => {
       podInvitations: 'invitationId',
       decks: 'id',
       games: 'id',
-      gameInvites: 'inviteId',
+      gameInvites: 'id',
       blockedUsers: 'userId',
     });
     const db = openDatabase(`registry-${Date.now()}`);
@@ -101,7 +101,7 @@ describe('the entity registry', () => {
       podInvitations: [{ invitationId: 'i1', pod: { id: 'p1' } }, 'i1'],
       decks: [{ id: 'd1' }, 'd1'],
       games: [{ id: 'g1' }, 'g1'],
-      gameInvites: [{ inviteId: 'gi1', game: { id: 'g1' } }, 'gi1'],
+      gameInvites: [{ id: 'gi1', game: { id: 'g1' } }, 'gi1'],
       blockedUsers: [{ userId: 'u4', user: { id: 'u4' } }, 'u4'],
     };
     for (const table of SYNCED_TABLES) expect(rowId(table, ids[table][0]), table).toBe(ids[table][1]);
@@ -143,7 +143,7 @@ describe('live events from the registry', () => {
     [{ type: 'DECK_REMOVED', deckId: 'd1' }, { dels: { decks: ['d1'] } }],
     [{ type: 'GAME_UPDATED', payload: { id: 'g1' } as never }, { puts: { games: [{ id: 'g1' }] } }],
     [{ type: 'GAME_REMOVED', gameId: 'g1' }, { dels: { games: ['g1'] } }],
-    [{ type: 'GAME_INVITE', payload: { inviteId: 'gi1' } as never }, { puts: { gameInvites: [{ inviteId: 'gi1' }] } }],
+    [{ type: 'GAME_INVITE', payload: { id: 'gi1' } as never }, { puts: { gameInvites: [{ id: 'gi1' }] } }],
     [{ type: 'GAME_INVITE_REMOVED', inviteId: 'gi1' }, { dels: { gameInvites: ['gi1'] } }],
     [{ type: 'BLOCK_ADDED', payload: { userId: 'u2' } as never }, { puts: { blockedUsers: [{ userId: 'u2' }] } }],
     [{ type: 'BLOCK_REMOVED', userId: 'u2' }, { dels: { blockedUsers: ['u2'] } }],

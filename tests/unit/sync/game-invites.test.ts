@@ -7,7 +7,7 @@ import { mutate } from '../../../src/sync/engine/mutate';
 import { freshDb } from './helpers';
 
 const invite: GameInvite = {
-  inviteId: 'gi1',
+  id: 'gi1',
   invitedBy: { id: 'u-host', username: 'host', displayName: 'Host', avatarUrl: null },
   game: { id: 'g1', startTime: '2026-01-01T19:00:00.000Z', players: [{ seatNumber: 0, displayName: 'Host' }] },
   createdAt: '2026-01-01T19:00:00.000Z',
@@ -18,7 +18,7 @@ describe('game invitations in the mirror', () => {
     const db = await freshDb();
     await writeCursor(db, 1);
     expect(await applyLiveEvent(db, { type: 'GAME_INVITE', payload: invite, pos: 2 })).toBe('applied');
-    expect(await db.gameInvites.get('gi1')).toMatchObject({ inviteId: 'gi1', game: { id: 'g1' } });
+    expect(await db.gameInvites.get('gi1')).toMatchObject({ id: 'gi1', game: { id: 'g1' } });
     expect((await db.users.get('u-host'))?.username).toBe('host');
     expect(await applyLiveEvent(db, { type: 'GAME_INVITE_REMOVED', inviteId: 'gi1', pos: 3 })).toBe('applied');
     expect(await db.gameInvites.count()).toBe(0);

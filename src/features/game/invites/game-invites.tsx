@@ -46,7 +46,7 @@ export function GameInvites() {
           {invites.map((invite) => {
             const host = nameOf(invite.invitedBy);
             return (
-              <li key={invite.inviteId} className="row-with-actions">
+              <li key={invite.id} className="row-with-actions">
                 <span className="row-text">
                   <span className="row-title">Game by {host}</span>
                   <span className="row-detail muted">
@@ -55,8 +55,8 @@ export function GameInvites() {
                 </span>
                 <AnswerButtons
                   about={`game invitation from ${host}`}
-                  onAccept={() => void actions.mutate('game.invite.accept', { inviteId: invite.inviteId }).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }))}
-                  onDecline={() => void actions.mutate('game.invite.decline', { inviteId: invite.inviteId })}
+                  onAccept={() => void actions.mutate('game.invite.accept', { inviteId: invite.id }).then(() => navigate({ to: '/game/$id', params: { id: invite.game.id } }))}
+                  onDecline={() => void actions.mutate('game.invite.decline', { inviteId: invite.id })}
                 />
               </li>
             );
