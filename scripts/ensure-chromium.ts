@@ -3,8 +3,8 @@
  * When it is missing: as root, `apt-get update && apt-get install -y chromium`; otherwise
  * say exactly what to install and fail.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,8 +20,7 @@ export function ensureChromium(): void {
     process.exit(1);
   }
   console.log('Chromium is missing: installing Debian\'s chromium package (about a minute)…');
-  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  aptInstall(['chromium']);
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`apt-get finished but ${CHROMIUM_PATH} still does not exist.`);
     process.exit(1);

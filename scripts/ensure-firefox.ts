@@ -3,8 +3,8 @@
  * WebDriver BiDi; nothing here ever downloads a browser. When it is missing: as root,
  * `apt-get update && apt-get install -y firefox-esr`; otherwise say exactly what to install and fail.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -20,8 +20,7 @@ export function ensureFirefox(): void {
     process.exit(1);
   }
   console.log("Firefox is missing: installing Debian's firefox-esr package (about a minute)…");
-  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', 'firefox-esr'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  aptInstall(['firefox-esr']);
   if (!existsSync(FIREFOX_PATH)) {
     console.error(`apt-get finished but ${FIREFOX_PATH} still does not exist.`);
     process.exit(1);

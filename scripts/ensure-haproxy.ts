@@ -5,8 +5,8 @@
  * as root, `apt-get update && apt-get install -y haproxy`; otherwise say exactly what to
  * install and fail (like ensure-chromium.ts). Nothing is downloaded from anywhere else.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install';
 
 export const HAPROXY_PATH = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
@@ -18,8 +18,7 @@ export function ensureHaproxy(): string {
     process.exit(1);
   }
   console.log("HAProxy is missing: installing Debian's haproxy package…");
-  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  aptInstall(['haproxy'], ['--no-install-recommends']);
   if (!existsSync(HAPROXY_PATH)) {
     console.error(`apt-get finished but ${HAPROXY_PATH} still does not exist.`);
     process.exit(1);

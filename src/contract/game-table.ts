@@ -1,6 +1,7 @@
 /**
  * The life of a game beyond life and counters: table tools (dice, coin, random player),
- * commander tax, the monarch and initiative markers, the turn clock, and the end of a game with
+ * commander tax, the monarch and initiative markers, day and night, the city's blessing, the
+ * Ring's temptation, the turn clock, and the end of a game with
  * a winner (or a draw) and the order players went out. Shared by the app, the service worker
  * and the server; the rules that apply these payloads live in src/game.
  *
@@ -25,6 +26,33 @@ export const QUICK_DICE = [6, 20] as const;
 export const commanderTaxSchema = z.partialRecord(z.enum(['commander', 'partner']), z.int().check(z.minimum(0)));
 
 export type MarkerKind = 'monarch' | 'initiative';
+
+/**
+ * Day and night, one state for the whole table: 'none' until something makes it day (the
+ * rules never go back to neither; the app allows it only to correct a mistaken tap).
+ */
+const dayNightSchema = z.enum(['none', 'day', 'night']);
+export type DayNight = z.infer<typeof dayNightSchema>;
+
+/** The Ring tempts you: a ring-bearer's level goes up one per temptation, to at most 4 (its four abilities). */
+export const RING_LEVEL_MAX = 4;
+
+/** Gaining the city's blessing (`blessed: true`, kept for the rest of the game), or taking back a mistaken tap (`false`). */
+const cityBlessingChange = z.object({ seat: seatNumber, blessed: z.boolean() });
+
+/**
+ * The Ring tempts a player (`step: 1`, capped at RING_LEVEL_MAX), or a mistaken temptation is
+ * taken back (`step: -1`, not below 0). A step, not a level: two temptations made offline on two
+ * phones both count, as two taps of a counter do; each is applied once by its event id.
+ */
+const ringChange = z.object({ seat: seatNumber, step: z.union([z.literal(1), z.literal(-1)]) });
+
+/** The parts of a whole-game change (PUT /api/games/{id}, `game.update`) for day/night, the city's blessing and the Ring. */
+export const tableDesignationChanges = {
+  dayNight: z.optional(dayNightSchema),
+  cityBlessing: z.optional(cityBlessingChange),
+  ring: z.optional(ringChange),
+};
 
 /**
  * The outcome of one table tool, decided on the device that used it (so it shows at once,
@@ -80,6 +108,12 @@ export const tableStateSchema = z.object({
   /** Each seat's life when the current turn started, keyed by seat number. */
   turnStartLife: z.record(z.string(), z.int()),
   biggestSwing: z.nullable(lifeSwingSchema),
+  /** Day or night; absent (games stored before it existed, or never set): 'none'. */
+  dayNight: z.optional(dayNightSchema),
+  /** Seats that have the city's blessing, in the order they got it; absent: nobody. */
+  cityBlessing: z.optional(z.array(seatNumber)),
+  /** Ring-bearer level (1..RING_LEVEL_MAX) per seat number; a seat absent (or the field) is level 0. */
+  ringLevel: z.optional(z.record(z.string(), z.int().check(z.minimum(1), z.maximum(RING_LEVEL_MAX)))),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 

@@ -13,7 +13,7 @@ import { COMMANDER_NAME_MAX_LENGTH, DECK_NAME_MAX_LENGTH } from './decks';
 import { boundedDateTime, safeText } from './text';
 import { emailSchema } from './users';
 import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
-import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableStateSchema } from './game-table';
+import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableDesignationChanges, tableStateSchema } from './game-table';
 
 export { SEAT_COUNT_MAX, SEAT_COUNT_MIN };
 
@@ -199,7 +199,8 @@ const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'ro
  * - turn: `seat` became active, coming from `fromSeat`; `turnNumber` is the new turn's number.
  * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
  * - status: e.g. the game ended.
- * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it).
+ * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it);
+ *   also day and night (no `seat`), the city's blessing and the Ring's temptation (`seat`).
  * - roll: a table tool was used (`roll` holds its outcome).
  */
 const gameEventSchema = z.object({
@@ -384,8 +385,9 @@ export type GameIncrement = z.infer<typeof gameIncrement>;
  * Body of PUT /api/games/{id}: whole-game changes, last writer wins. A change carries `eventId`
  * (a UUID) so the event logged by the server is the one the client showed, and a repeat changes
  * nothing; `undoes` when it reverses an earlier turn event. It may also carry the monarch and the
- * initiative (a seat, or null for nobody), a table tool's outcome (`roll`), and the `result`
- * that goes with status FINISHED.
+ * initiative (a seat, or null for nobody), day or night, a player's city's blessing, a step of a
+ * player's Ring level, a table tool's outcome (`roll`), and the `result` that goes with status
+ * FINISHED. The newer parts are optional: an older app never sends them.
  */
 export const updateGameBody = z
   .object({
@@ -398,6 +400,7 @@ export const updateGameBody = z
     undoes: z.optional(requestId),
     monarchSeat: z.optional(z.nullable(seatNumber)),
     initiativeSeat: z.optional(z.nullable(seatNumber)),
+    ...tableDesignationChanges,
     roll: z.optional(gameRollSchema),
     result: z.optional(endGameInput),
   })
@@ -411,6 +414,9 @@ export const updateGameBody = z
         b.seats !== undefined ||
         b.monarchSeat !== undefined ||
         b.initiativeSeat !== undefined ||
+        b.dayNight !== undefined ||
+        b.cityBlessing !== undefined ||
+        b.ring !== undefined ||
         b.roll !== undefined,
       { message: GameText.nothingToUpdate },
     ),

@@ -1,8 +1,9 @@
 /**
  * A whole-game change (PUT /api/games/{id}, and the `game.update` mutation): resume, a turn
- * change, a new layout, the monarch and the initiative, a table tool's outcome, end (with its
- * result). One pure function shared by the app (optimistic change, rebase) and the server
- * (apply under the game's row lock), so both compute the same game.
+ * change, a new layout, the monarch and the initiative, day or night, the city's blessing, a
+ * step of the Ring, a table tool's outcome, end (with its result). One pure function shared by
+ * the app (optimistic change, rebase) and the server (apply under the game's row lock), so both
+ * compute the same game.
  *
  * Order inside one change: resume first and end last, so one change can resume-and-pass or
  * pass-and-end. Event ids: a change with `eventId` E is applied once — a game that has logged E
@@ -14,7 +15,7 @@ import { GameText, layoutProblems, type Game, type UpdateGameBody } from '../con
 import { GameRuleError } from './counters';
 import { endGame } from './ending';
 import { isApplied, newId, type ChangeMeta } from './events';
-import { setMarker } from './markers';
+import { setCityBlessing, setDayNight, setMarker, stepRing } from './markers';
 import { setStatus } from './status';
 import { recordRoll } from './tools';
 import { applyTurnChange } from './turns';
@@ -63,6 +64,15 @@ export function applyGameUpdate(game: Game, body: UpdateGameBody, meta: UpdateMe
   if (body.monarchSeat !== undefined) part('monarch', (g, eventId) => setMarker(g, 'monarch', body.monarchSeat!, { ...meta, eventId }));
   if (body.initiativeSeat !== undefined) {
     part('initiative', (g, eventId) => setMarker(g, 'initiative', body.initiativeSeat!, { ...meta, eventId }));
+  }
+  if (body.dayNight !== undefined) part('dayNight', (g, eventId) => setDayNight(g, body.dayNight!, { ...meta, eventId }));
+  if (body.cityBlessing !== undefined) {
+    const { seat, blessed } = body.cityBlessing;
+    part('blessing', (g, eventId) => setCityBlessing(g, seat, blessed, { ...meta, eventId }));
+  }
+  if (body.ring !== undefined) {
+    const { seat, step } = body.ring;
+    part('ring', (g, eventId) => stepRing(g, seat, step, { ...meta, eventId }));
   }
   if (body.roll !== undefined) part('roll', (g, eventId) => recordRoll(g, body.roll!, { ...meta, eventId }));
   if (body.status === 'FINISHED') part('end', (g, eventId) => endGame(g, body.result, { ...meta, eventId }));

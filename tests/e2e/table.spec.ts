@@ -1,6 +1,7 @@
 /**
  * The whole life of a game on two phones: each participant's phone shows their own
- * seat at the bottom, upright; table tools, markers and commander tax reach the other phone live
+ * seat at the bottom, upright; table tools, markers (monarch, initiative, day/night, the city's
+ * blessing, the Ring) and commander tax reach the other phone live
  * and after an offline replay; End game with a winner shows the summary on both phones; and the
  * history reads offline, opening the summary. Assertions are what the players see.
  */
@@ -99,6 +100,16 @@ test('two phones of one game: my seat on each, tools and markers live and after 
     await sheet.getByLabel('Monarch').selectOption({ label: ben.username });
   });
   await expect(tile(ben.page, ben.username)).toContainText('Monarch');
+
+  // Night, Ben's city's blessing and the Ring tempting him: chips on Ben's phone.
+  await useTools(ana.page, async (sheet) => {
+    await sheet.getByRole('button', { name: 'Night', exact: true }).click();
+    await sheet.getByRole('button', { name: `City's blessing: ${ben.username}` }).click();
+    await sheet.getByRole('button', { name: `The Ring tempts you: ${ben.username}` }).click();
+  });
+  await expect(ben.page.getByText('Night', { exact: true })).toBeVisible();
+  await expect(tile(ben.page, ben.username)).toContainText("City's blessing");
+  await expect(tile(ben.page, ben.username)).toContainText('Ring 1');
   await ana.page.getByRole('button', { name: `${ana.username} counters`, exact: true }).click();
   await ana.page.getByRole('button', { name: `${ana.username} Edgar Markov tax +2`, exact: true }).click();
   await ana.page.getByRole('button', { name: `Close ${ana.username} counters`, exact: true }).click();

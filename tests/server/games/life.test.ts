@@ -1,7 +1,8 @@
 /**
  * The life of a game on the server: the spec's POST /api/games payload alone; End game's winner and
- * standings stored with the game (and authorised like the rest of it); markers, table tools and
- * commander tax through the existing routes, exactly once.
+ * standings stored with the game (and authorised like the rest of it); markers (day and night,
+ * the city's blessing and the Ring among them), table tools and commander tax through the
+ * existing routes and the game.update mutation, exactly once.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { layoutFor } from '../../../src/game/layouts';
 import { games } from '../../../server/db/schema';
 import { openSocket, startServer, type TestServer } from '../helpers';
 import { withoutLogFields } from '../social/support';
+import { mutation, pull, push } from '../sync/support';
 import { befriend, createGame, gameBody } from './support';
 
 let server: TestServer;
@@ -176,5 +178,47 @@ describe('markers, table tools and commander tax through the existing routes', (
     const noPartner = await server.request('POST', `/api/games/${game.id}/increments`, { token: host.token, body: { ...tax, id: randomUUID(), seat: 0, source: { seat: 0, which: 'partner' } } });
     expect(noPartner.status).toBe(400);
     expect(noPartner.body).toEqual({ message: 'This player has no partner commander.' });
+  });
+});
+
+describe("day and night, the city's blessing and the Ring through the game.update mutation", () => {
+  it('are stored with the game and read back by another player (pull, live event, REST), once each', async () => {
+    const host = await server.newUser('ring');
+    const player = await server.newUser('rpl');
+    const game = await createGame(server, host.token, gameBody([{ user: host.user }, { user: player.user }, { guest: 'Gus' }]));
+    const socket = await openSocket(`${server.wsUrl}/ws?token=${player.token}`);
+    const { cursor } = await pull(server, player.token);
+    const eventId = randomUUID();
+    const update = { eventId, dayNight: 'night', cityBlessing: { seat: 2, blessed: true }, ring: { seat: 1, step: 1 } } as const;
+    const tempt = { eventId: randomUUID(), ring: { seat: 1, step: 1 } } as const;
+    const sent = mutation('game.update', { gameId: game.id, update });
+    const answer = await push(server, host.token, [sent, mutation('game.update', { gameId: game.id, update: tempt })]);
+    expect(answer.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+
+    const expected = { dayNight: 'night', cityBlessing: [2], ringLevel: { '1': 2 } };
+    expect((await storedRow(game.id)).tableState).toMatchObject(expected);
+    const pulled = (await pull(server, player.token, cursor)).puts.games?.find((row) => row.id === game.id);
+    expect(pulled?.table).toMatchObject(expected);
+    expect(pulled?.events.slice(0, 4).map((e) => [e.id, e.text])).toEqual([
+      [tempt.eventId, `The Ring tempted ${player.username} (level 2)`],
+      [`${eventId}:ring`, `The Ring tempted ${player.username} (level 1)`],
+      [`${eventId}:blessing`, "Gus got the city's blessing"],
+      [eventId, 'It became night'],
+    ]);
+    await socket.next((m) => isGameUpdated(game.id)(m) && (m as { payload: Game }).payload.table?.ringLevel?.['1'] === 2);
+    const read = (await server.request<Game>('GET', `/api/games/${game.id}`, { token: player.token })).body;
+    expect(read.table).toMatchObject(expected);
+
+    // The same change again, under another mutation id, changes nothing; the blessing is kept.
+    await push(server, host.token, [mutation('game.update', { gameId: game.id, update })]);
+    expect((await storedRow(game.id)).tableState).toMatchObject(expected);
+    // The level stays at 4 however often the Ring tempts; a stranger's seat and a step of 2 are refused.
+    for (let i = 0; i < 3; i += 1) await push(server, player.token, [mutation('game.update', { gameId: game.id, update: { eventId: randomUUID(), ring: { seat: 1, step: 1 } } })]);
+    expect((await storedRow(game.id)).tableState?.ringLevel).toEqual({ '1': 4 });
+    const noSeat = await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { eventId: randomUUID(), cityBlessing: { seat: 5, blessed: true } } });
+    expect([noSeat.status, noSeat.body]).toEqual([400, { message: 'There is no such player in this game.' }]);
+    const bigStep = await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { eventId: randomUUID(), ring: { seat: 1, step: 2 } } });
+    expect(bigStep.status).toBe(400);
+    socket.socket.close(1000);
   });
 });

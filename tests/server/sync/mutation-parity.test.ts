@@ -271,6 +271,11 @@ const ROWS: Row[] = [
     prepare: async (world) => ({ gameId: await newGame(world), increment: { id: randomUUID(), seat: 1, counter: 'life', delta: -3 } }),
   }),
   row({ name: 'game.update', prepare: async (world) => ({ gameId: await newGame(world), update: { eventId: randomUUID(), activeSeat: 1, turnNumber: 2 } }) }),
+  row({
+    name: 'game.update',
+    label: "day or night, the city's blessing and the Ring",
+    prepare: async (world) => ({ gameId: await newGame(world), update: { eventId: randomUUID(), dayNight: 'day', cityBlessing: { seat: 1, blessed: true }, ring: { seat: 0, step: 1 } } }),
+  }),
   row({ name: 'game.delete', prepare: async (world) => ({ gameId: await newGame(world) }) }),
   row({ name: 'game.invite.accept', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),
   row({ name: 'game.invite.decline', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),

@@ -233,6 +233,67 @@ describe('playmat', () => {
     expect(puts.map((body) => Object.keys(body).filter((k) => k !== 'eventId'))).toEqual([['roll'], ['roll'], ['roll'], ['monarchSeat']]);
   });
 
+  it("table tools: day and night in the game bar, the city's blessing and the Ring on the tiles, each a logged whole-game change", async () => {
+    await openPlaymat();
+    const bar = screen.getByRole('region', { name: 'Game controls' });
+    expect(bar.querySelector('.day-night-chip')).toBeNull();
+    await menu('Table tools');
+    const sheet = await screen.findByRole('dialog', { name: 'Table tools' });
+    const dayNight = within(sheet).getByRole('group', { name: 'Day and night' });
+    expect(within(dayNight).getByRole('button', { name: 'Neither' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(dayNight).getByRole('button', { name: 'Day' }));
+    await waitFor(() => expect(within(bar).getByText('Day')).toBeTruthy());
+    fireEvent.click(within(dayNight).getByRole('button', { name: 'Night' }));
+    await waitFor(() => expect(within(bar).getByText('Night')).toBeTruthy());
+    expect(within(dayNight).getByRole('button', { name: 'Night' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(within(sheet).getByRole('button', { name: "City's blessing: Bo" }));
+    const remove = await within(sheet).findByRole('button', { name: "Remove city's blessing: Bo" });
+    expect(remove.textContent).toBe("Remove city's blessing");
+    for (let i = 0; i < 5; i += 1) {
+      fireEvent.click(within(sheet).getByRole('button', { name: 'The Ring tempts you: Cy' }));
+      await waitFor(async () => expect(await db.outbox.count()).toBe(4 + i));
+    }
+    const lower = within(sheet).getByRole('button', { name: 'Lower Ring level: Cy' }) as HTMLButtonElement;
+    fireEvent.click(lower);
+    await waitFor(async () => expect((await db.games.get(GAME_ID))!.table?.ringLevel).toEqual({ '2': 3 }));
+    expect((within(sheet).getByRole('button', { name: 'Lower Ring level: Ana' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const boBadges = within(tile('Bo')).getByRole('group', { name: 'Bo: markers and counters' });
+    expect(within(boBadges).getByText("City's blessing", { selector: '.counter-badge-face' })).toBeTruthy();
+    const cyBadges = within(tile('Cy')).getByRole('group', { name: 'Cy: markers and counters' });
+    expect(within(cyBadges).getByText('Ring 3', { selector: '.counter-badge-face' })).toBeTruthy();
+    expect(within(cyBadges).getByText('The Ring, level 3')).toBeTruthy();
+
+    // Taking back a mistaken blessing is there, and says what it is.
+    await menu('Table tools');
+    const again = await screen.findByRole('dialog', { name: 'Table tools' });
+    fireEvent.click(within(again).getByRole('button', { name: "Remove city's blessing: Bo" }));
+    await waitFor(() => expect(within(again).getByRole('button', { name: "City's blessing: Bo" })).toBeTruthy());
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(tile('Bo')).queryByText("City's blessing")).toBeNull());
+
+    const stored = (await db.games.get(GAME_ID))!;
+    expect(stored.table).toMatchObject({ dayNight: 'night', cityBlessing: [], ringLevel: { '2': 3 } });
+    expect((await openEvents()).slice(0, 5)).toEqual([
+      "City's blessing taken back from Bo (a mistaken tap)",
+      "Cy's Ring level went back to 3",
+      'The Ring tempted Cy (level 4)',
+      'The Ring tempted Cy (level 4)',
+      'The Ring tempted Cy (level 3)',
+    ]);
+    const puts = (await db.outbox.toArray()).map((entry) => (entry.args as { update: Record<string, unknown> }).update);
+    expect(puts.map((body) => Object.keys(body).filter((k) => k !== 'eventId'))).toEqual([
+      ['dayNight'],
+      ['dayNight'],
+      ['cityBlessing'],
+      ...Array.from({ length: 6 }, () => ['ring']),
+      ['cityBlessing'],
+    ]);
+  });
+
   it('End game asks for the winner and the order players went out, then shows the summary; the final table is read-only', async () => {
     await openPlaymat();
     tap(`Cy life ${MINUS}5`);

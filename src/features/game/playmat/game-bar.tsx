@@ -1,16 +1,18 @@
 /**
  * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is, where the game
- * is saved, the game clock, Undo (the latest change not yet undone, from any device) and Pass
- * turn. A slim bar on top of a portrait screen, a column at the side of a landscape one, so the
- * tiles keep the table. The latest event is announced politely from here.
+ * is saved, the game clock, day or night once the table has either (a chip with its word), Undo
+ * (the latest change not yet undone, from any device) and Pass turn. A slim bar on top of a
+ * portrait screen, a column at the side of a landscape one, so the tiles keep the table. The
+ * latest event is announced politely from here.
  */
 import type { GameRow } from '../../../db/schema';
 import { seatName } from '../../../game/events';
+import { dayNightOf } from '../../../game/markers';
 import { undoTarget } from '../../../game/undo';
 import { GameClock } from './game-clock';
 import { GameMenu, type GameSheet } from './game-menu';
 import { SyncIndicator } from './sync-indicator';
-import { PassIcon, UndoIcon } from './table/icons';
+import { MoonIcon, PassIcon, SunIcon, UndoIcon } from './table/icons';
 import type { TableView } from './use-table-view';
 
 interface GameBarProps {
@@ -22,6 +24,18 @@ interface GameBarProps {
   onUndo(): void;
   onSummary?: () => void;
   canLeave?: boolean;
+}
+
+/** 'Day' or 'Night' with its glyph; nothing while the table is neither. */
+function DayNightChip({ game }: { game: GameRow }) {
+  const state = dayNightOf(game);
+  if (state === 'none') return null;
+  return (
+    <p className={`day-night-chip day-night-chip--${state}`}>
+      {state === 'day' ? <SunIcon /> : <MoonIcon />}
+      <span>{state === 'day' ? 'Day' : 'Night'}</span>
+    </p>
+  );
 }
 
 export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSummary, canLeave }: GameBarProps) {
@@ -57,6 +71,7 @@ export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSumm
           <GameClock game={game} />
         </p>
       </div>
+      <DayNightChip game={game} />
       <button type="button" className="bar-button" disabled={!target} title={target ? `Undo: ${target.text}` : undefined} onClick={onUndo} aria-label="Undo">
         <UndoIcon />
       </button>

@@ -35,6 +35,8 @@ interface PlayerTileProps {
   locked: boolean;
   monarch: boolean;
   initiative: boolean;
+  blessed: boolean;
+  ring: number;
   onChange(change: CounterChange): void;
 }
 
@@ -51,7 +53,7 @@ const StepButton = memo(function StepButton({ label, delta, className, disabled,
   );
 });
 
-export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources, tile, mode, active, locked, monarch, initiative, onChange }: PlayerTileProps) {
+export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources, tile, mode, active, locked, monarch, initiative, blessed, ring, onChange }: PlayerTileProps) {
   const player = useShownPlayer(table, seat);
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -83,7 +85,7 @@ export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources,
         </div>
         <StepButton label={`${name} life`} delta={minusBig} className="tile-step tile-step--minus" disabled={locked} onStep={stepLife} />
         <TileLife table={table} seat={seat} name={name} />
-        <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} />
+        <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} />
         <button
           ref={toggleRef}
           type="button"

@@ -6,6 +6,7 @@
  */
 import { memo } from 'react';
 import type { GameRow } from '../../../db/schema';
+import { hasCityBlessing, ringLevel } from '../../../game/markers';
 import { tableOf } from '../../../game/table';
 import { PlayerTile } from './player-tile';
 import { faceFit, faceOf, type ScreenTile } from './table/fit';
@@ -45,6 +46,8 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
         locked={!live}
         monarch={table.monarchSeat === tile.seat}
         initiative={table.initiativeSeat === tile.seat}
+        blessed={hasCityBlessing(game, tile.seat)}
+        ring={ringLevel(game, tile.seat)}
         onChange={onChange}
       />
     );

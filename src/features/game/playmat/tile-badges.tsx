@@ -1,6 +1,6 @@
 /**
  * Everything a closed tile says besides life (nothing hidden behind a button): the
- * markers a player holds, 'Out', and every counter that is not 0 — poison, energy, experience,
+ * markers a player holds ('City's blessing' and 'Ring 2' in words), 'Out', and every counter that is not 0 — poison, energy, experience,
  * commander tax, and commander damage per opposing commander in that opponent's colour, with
  * their initial, so "who hit whom how hard" reads at a glance. Damage close to lethal (and
  * poison close to 10) is marked. Each badge says in words what it shows, for screen readers.
@@ -24,6 +24,10 @@ interface TileBadgesProps {
   sources: readonly DamageSource[];
   monarch: boolean;
   initiative: boolean;
+  /** The city's blessing (kept for the rest of the game). */
+  blessed: boolean;
+  /** Ring-bearer level, 0 (none) to 4. */
+  ring: number;
 }
 
 function Badge({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
@@ -41,13 +45,13 @@ function initial(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '?';
 }
 
-export const TileBadges = memo(function TileBadges({ player, name, sources, monarch, initiative }: TileBadgesProps) {
+export const TileBadges = memo(function TileBadges({ player, name, sources, monarch, initiative, blessed, ring }: TileBadgesProps) {
   const tax = player.commanderTax ?? {};
   const damage = sources.filter(({ source }) => (player.commanderDamage[commanderDamageKey(source)] ?? 0) > 0);
-  const status = [player.out, monarch, initiative, player.poisonCounters, player.energyCounters, player.experienceCounters, tax.commander, tax.partner].some(Boolean);
+  const status = [player.out, monarch, initiative, blessed, ring, player.poisonCounters, player.energyCounters, player.experienceCounters, tax.commander, tax.partner].some(Boolean);
   return (
     <div className="tile-badges" role="group" aria-label={`${name}: markers and counters`}>
-      {status ? <StatusBadges player={player} monarch={monarch} initiative={initiative} /> : null}
+      {status ? <StatusBadges player={player} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} /> : null}
       {damage.length > 0 ? (
         <ul className={damage.length > DENSE_STRIP ? 'damage-strip damage-strip--dense' : 'damage-strip'} aria-label="Commander damage taken">
           {damage.map(({ source, owner, commander }) => {
@@ -72,7 +76,7 @@ export const TileBadges = memo(function TileBadges({ player, name, sources, mona
   );
 });
 
-function StatusBadges({ player, monarch, initiative }: Pick<TileBadgesProps, 'player' | 'monarch' | 'initiative'>) {
+function StatusBadges({ player, monarch, initiative, blessed, ring }: Pick<TileBadgesProps, 'player' | 'monarch' | 'initiative' | 'blessed' | 'ring'>) {
   const tax = player.commanderTax ?? {};
   return (
     <ul className="counter-badge-row">
@@ -89,6 +93,16 @@ function StatusBadges({ player, monarch, initiative }: Pick<TileBadgesProps, 'pl
       {initiative ? (
         <Badge label="Has the initiative" className="counter-badge--marker">
           <InitiativeIcon />
+        </Badge>
+      ) : null}
+      {blessed ? (
+        <Badge label="City's blessing" className="counter-badge--marker counter-badge--words">
+          City&apos;s blessing
+        </Badge>
+      ) : null}
+      {ring > 0 ? (
+        <Badge label={`The Ring, level ${ring}`} className="counter-badge--marker counter-badge--words">
+          Ring {ring}
         </Badge>
       ) : null}
       {player.poisonCounters > 0 ? (

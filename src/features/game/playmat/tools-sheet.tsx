@@ -1,6 +1,6 @@
 /**
  * Table tools: dice (d6, d20, any dN), a coin flip, a random player, the monarch and
- * the initiative, and the clocks. Every outcome is drawn here, shown at once and logged like any
+ * the initiative, day and night, each player's city's blessing and Ring, and the clocks. Every outcome is drawn here, shown at once and logged like any
  * change (offline too), so the other phones see the same result in their recent events.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { formatClock } from '../../../game/summary';
 import { flipCoin, latestRoll, randomPlayer, rollDie } from '../../../game/tools';
 import { useGameClocks } from './game-clock';
 import { Sheet } from './sheet';
+import { DayNightChoice, PlayerMarkers } from './tools-markers';
 
 interface ToolsSheetProps {
   open: boolean;
@@ -123,6 +124,16 @@ export function ToolsSheet({ open, game, onUpdate, onClose }: ToolsSheetProps) {
             </div>
           );
         })}
+      </section>
+
+      <section className="sheet-section" aria-labelledby={`${id}-day-night`}>
+        <h3 id={`${id}-day-night`}>Day and night</h3>
+        <DayNightChoice game={game} headingId={`${id}-day-night`} onUpdate={onUpdate} />
+      </section>
+
+      <section className="sheet-section" aria-labelledby={`${id}-players`}>
+        <h3 id={`${id}-players`}>City&apos;s blessing and the Ring</h3>
+        <PlayerMarkers game={game} hintId={`${id}-players-hint`} onUpdate={onUpdate} />
       </section>
 
       <section className="sheet-section" aria-labelledby={`${id}-clocks`}>
