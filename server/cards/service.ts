@@ -133,16 +133,26 @@ export function createCardService(options: CardServiceOptions): CardService {
     }
   }
 
+  /** When this process last sent a request (real clock). */
+  let lastDeparture = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Waits for a reserved slot. A timer fires late on a busy machine, so two requests whose slots
+   * were spacingMs apart could still leave closer together; the second then waits out the rest,
+   * so this process never sends two requests less than spacingMs apart.
+   */
   async function takeSlot(): Promise<void> {
     const wait = await shared('request spacing', () => spacing.reserve(spacingMs, QUEUE_MAX_WAIT_MS));
     if (wait < 0) throw new CardServiceBusy('The card service queue is full.');
     if (wait > 0) await sleep(wait);
+    for (let since = Date.now() - lastDeparture; since < spacingMs; since = Date.now() - lastDeparture) await sleep(spacingMs - since);
   }
 
   async function fetchJson(url: string): Promise<{ status: number; body: unknown }> {
     await takeSlot();
     let response: Response;
     try {
+      lastDeparture = Date.now();
       response = await doFetch(url, {
         headers: { 'user-agent': options.userAgent, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
