@@ -1,7 +1,7 @@
 /**
  * The life of a game beyond life and counters: table tools (dice, coin, random player),
  * commander tax, the monarch and initiative markers, day and night, the city's blessing, the
- * Ring's temptation, the turn clock, and the end of a game with
+ * Ring's temptation, custom named counters (custom-counters.ts), the turn clock, and the end of a game with
  * a winner (or a draw) and the order players went out. Shared by the app, the service worker
  * and the server; the rules that apply these payloads live in src/game.
  *
@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import './zod-config';
+import { customCountersSchema } from './custom-counters';
 import { seatNumber } from './seats';
 
 const isoDate = z.string();
@@ -114,6 +115,8 @@ export const tableStateSchema = z.object({
   cityBlessing: z.optional(z.array(seatNumber)),
   /** Ring-bearer level (1..RING_LEVEL_MAX) per seat number; a seat absent (or the field) is level 0. */
   ringLevel: z.optional(z.record(z.string(), z.int().check(z.minimum(1), z.maximum(RING_LEVEL_MAX)))),
+  /** Custom named counters (custom-counters.ts), in the order they were created; absent: none. */
+  customCounters: z.optional(customCountersSchema),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 

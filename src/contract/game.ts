@@ -13,6 +13,7 @@ import { COMMANDER_NAME_MAX_LENGTH, DECK_NAME_MAX_LENGTH } from './decks';
 import { boundedDateTime, safeText } from './text';
 import { emailSchema } from './users';
 import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
+import { customCounterChange } from './custom-counters';
 import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableDesignationChanges, tableStateSchema } from './game-table';
 
 export { SEAT_COUNT_MAX, SEAT_COUNT_MIN };
@@ -200,7 +201,8 @@ const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'ro
  * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
  * - status: e.g. the game ended.
  * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it);
- *   also day and night (no `seat`), the city's blessing and the Ring's temptation (`seat`).
+ *   also day and night (no `seat`), the city's blessing and the Ring's temptation (`seat`), and
+ *   a custom counter created, stepped or removed (`seat` for a player's, none for the table's).
  * - roll: a table tool was used (`roll` holds its outcome).
  */
 const gameEventSchema = z.object({
@@ -386,8 +388,9 @@ export type GameIncrement = z.infer<typeof gameIncrement>;
  * (a UUID) so the event logged by the server is the one the client showed, and a repeat changes
  * nothing; `undoes` when it reverses an earlier turn event. It may also carry the monarch and the
  * initiative (a seat, or null for nobody), day or night, a player's city's blessing, a step of a
- * player's Ring level, a table tool's outcome (`roll`), and the `result` that goes with status
- * FINISHED. The newer parts are optional: an older app never sends them.
+ * player's Ring level, a custom counter's creation, step or removal (`customCounter`), a table
+ * tool's outcome (`roll`), and the `result` that goes with status FINISHED. The newer parts are
+ * optional: an older app never sends them.
  */
 export const updateGameBody = z
   .object({
@@ -401,6 +404,7 @@ export const updateGameBody = z
     monarchSeat: z.optional(z.nullable(seatNumber)),
     initiativeSeat: z.optional(z.nullable(seatNumber)),
     ...tableDesignationChanges,
+    customCounter: z.optional(customCounterChange),
     roll: z.optional(gameRollSchema),
     result: z.optional(endGameInput),
   })
@@ -417,6 +421,7 @@ export const updateGameBody = z
         b.dayNight !== undefined ||
         b.cityBlessing !== undefined ||
         b.ring !== undefined ||
+        b.customCounter !== undefined ||
         b.roll !== undefined,
       { message: GameText.nothingToUpdate },
     ),

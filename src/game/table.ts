@@ -1,8 +1,9 @@
 /**
  * The table's own state: the monarch and initiative markers, the order players went
  * out, the turn clock and the life each player had when the turn started (for the biggest
- * swing); and, once set, day or night, the city's blessing and the Ring levels (absent until
- * then, and in games stored before they existed: markers.ts reads an absent one as none).
+ * swing); and, once set, day or night, the city's blessing, the Ring levels and the custom
+ * counters (absent until then, and in games stored before they existed: markers.ts and
+ * custom-counters.ts read an absent one as none).
  * Games stored before the table state existed have no `table`; `tableOf` gives them one that
  * matches what can still be known (markers nobody holds, players already out in seat order).
  */

@@ -1,7 +1,7 @@
 /**
  * The whole life of a game on two phones: each participant's phone shows their own
  * seat at the bottom, upright; table tools, markers (monarch, initiative, day/night, the city's
- * blessing, the Ring) and commander tax reach the other phone live
+ * blessing, the Ring), a custom counter and commander tax reach the other phone live
  * and after an offline replay; End game with a winner shows the summary on both phones; and the
  * history reads offline, opening the summary. Assertions are what the players see.
  */
@@ -110,6 +110,18 @@ test('two phones of one game: my seat on each, tools and markers live and after 
   await expect(ben.page.getByText('Night', { exact: true })).toBeVisible();
   await expect(tile(ben.page, ben.username)).toContainText("City's blessing");
   await expect(tile(ben.page, ben.username)).toContainText('Ring 1');
+
+  // A "Storm" counter Ana adds for Ben and taps up twice: a chip on Ben's tile on his phone.
+  await useTools(ana.page, async (sheet) => {
+    await sheet.getByLabel('Name', { exact: true }).fill('Storm');
+    await sheet.getByLabel('For', { exact: true }).selectOption({ label: ben.username });
+    await sheet.getByRole('button', { name: 'Add counter' }).click();
+    const up = sheet.getByRole('button', { name: `Storm +1: ${ben.username}`, exact: true });
+    await up.click();
+    await up.click();
+    await expect(sheet.getByRole('group', { name: `Storm: ${ben.username}`, exact: true }).locator('.stepper-value')).toHaveText('2');
+  });
+  await expect(tile(ben.page, ben.username)).toContainText('Storm 2');
   await ana.page.getByRole('button', { name: `${ana.username} counters`, exact: true }).click();
   await ana.page.getByRole('button', { name: `${ana.username} Edgar Markov tax +2`, exact: true }).click();
   await ana.page.getByRole('button', { name: `Close ${ana.username} counters`, exact: true }).click();

@@ -276,6 +276,21 @@ const ROWS: Row[] = [
     label: "day or night, the city's blessing and the Ring",
     prepare: async (world) => ({ gameId: await newGame(world), update: { eventId: randomUUID(), dayNight: 'day', cityBlessing: { seat: 1, blessed: true }, ring: { seat: 0, step: 1 } } }),
   }),
+  row({
+    name: 'game.update',
+    label: 'a custom counter created',
+    prepare: async (world) => ({ gameId: await newGame(world), update: { eventId: randomUUID(), customCounter: { action: 'create', id: randomUUID(), name: ' Storm ', seat: 1 } } }),
+  }),
+  row({
+    name: 'game.update',
+    label: "a custom counter's step",
+    prepare: async (world) => {
+      const gameId = await newGame(world);
+      const id = randomUUID();
+      await world.write(world.me, 'game.update', { gameId, update: { eventId: randomUUID(), customCounter: { action: 'create', id, name: 'Treasure', seat: null } } });
+      return { gameId, update: { eventId: randomUUID(), customCounter: { action: 'step', id, step: 1 } } };
+    },
+  }),
   row({ name: 'game.delete', prepare: async (world) => ({ gameId: await newGame(world) }) }),
   row({ name: 'game.invite.accept', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),
   row({ name: 'game.invite.decline', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),

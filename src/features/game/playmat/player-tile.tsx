@@ -8,6 +8,7 @@
  * out is greyed and marked 'Out', never removed.
  */
 import { memo, useCallback, useId, useRef, useState, type CSSProperties } from 'react';
+import type { CustomCounter } from '../../../contract/custom-counters';
 import { LIFE_STEPS, type CommanderSource, type CounterKind } from '../../../contract/game';
 import { GameInviteText } from '../../../contract/game-invites';
 import { signed } from '../../../game/events';
@@ -37,6 +38,8 @@ interface PlayerTileProps {
   initiative: boolean;
   blessed: boolean;
   ring: number;
+  /** This player's custom counters (the same array while they are unchanged, so the tile stays memoised). */
+  custom: readonly CustomCounter[];
   onChange(change: CounterChange): void;
 }
 
@@ -53,7 +56,7 @@ const StepButton = memo(function StepButton({ label, delta, className, disabled,
   );
 });
 
-export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources, tile, mode, active, locked, monarch, initiative, blessed, ring, onChange }: PlayerTileProps) {
+export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources, tile, mode, active, locked, monarch, initiative, blessed, ring, custom, onChange }: PlayerTileProps) {
   const player = useShownPlayer(table, seat);
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -85,7 +88,7 @@ export const PlayerTile = memo(function PlayerTile({ table, seat, info, sources,
         </div>
         <StepButton label={`${name} life`} delta={minusBig} className="tile-step tile-step--minus" disabled={locked} onStep={stepLife} />
         <TileLife table={table} seat={seat} name={name} />
-        <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} />
+        <TileBadges player={player} name={name} sources={sources} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} custom={custom} />
         <button
           ref={toggleRef}
           type="button"

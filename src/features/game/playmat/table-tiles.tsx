@@ -4,8 +4,10 @@
  * place, colour, turn or marker — and each tile reads what the overlay changes from the
  * ShownTable (shown-table.ts): a life tap re-renders that tile's life number and nothing else.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import type { CustomCounter } from '../../../contract/custom-counters';
 import type { GameRow } from '../../../db/schema';
+import { countersOf } from '../../../game/custom-counters';
 import { hasCityBlessing, ringLevel } from '../../../game/markers';
 import { tableOf } from '../../../game/table';
 import { PlayerTile } from './player-tile';
@@ -24,11 +26,30 @@ interface TableTilesProps {
 
 const NO_SOURCES: readonly DamageSource[] = [];
 
+/**
+ * A seat's custom counters, as the same array while they are equal in value (per mounted
+ * playmat, like useStablePlayers): the mirror hands over new copies on every read, and a tile
+ * whose counters did not change must not redraw on another tile's tap.
+ */
+function useStableCounters(): (list: readonly CustomCounter[]) => readonly CustomCounter[] {
+  const [cache] = useState(() => new Map<string, readonly CustomCounter[]>());
+  return (list) => {
+    const key = JSON.stringify(list);
+    const kept = cache.get(key);
+    if (kept) return kept;
+    // Bounded: at most 9 owners, each with a handful of recent values.
+    if (cache.size > 256) cache.clear();
+    cache.set(key, list);
+    return list;
+  };
+}
+
 export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange }: TableTilesProps) {
   const game = useStablePlayers(mirror);
   const shown = useShownTable(game);
   const live = game.status === 'ACTIVE';
   const table = tableOf(game);
+  const stable = useStableCounters();
   return tiles.map((tile) => {
     const info = roster.get(tile.seat);
     if (!info || !game.participants.some((p) => p.seatNumber === tile.seat)) return null;
@@ -48,6 +69,7 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
         initiative={table.initiativeSeat === tile.seat}
         blessed={hasCityBlessing(game, tile.seat)}
         ring={ringLevel(game, tile.seat)}
+        custom={stable(countersOf(game, tile.seat))}
         onChange={onChange}
       />
     );

@@ -1,14 +1,17 @@
 /**
  * Everything a closed tile says besides life (nothing hidden behind a button): the
- * markers a player holds ('City's blessing' and 'Ring 2' in words), 'Out', and every counter that is not 0 — poison, energy, experience,
- * commander tax, and commander damage per opposing commander in that opponent's colour, with
- * their initial, so "who hit whom how hard" reads at a glance. Damage close to lethal (and
- * poison close to 10) is marked. Each badge says in words what it shows, for screen readers.
+ * markers a player holds ('City's blessing' and 'Ring 2' in words), 'Out', every counter that
+ * is not 0 — poison, energy, experience, commander tax —, the player's custom counters in words
+ * ('Storm 3', even at 0: the table made them; a long name is cut, its number never), and
+ * commander damage per opposing commander in that opponent's colour, with their initial, so
+ * "who hit whom how hard" reads at a glance. Damage close to lethal (and poison close to 10) is
+ * marked. Each badge says in words what it shows, for screen readers.
  * At most two rows, so the life number keeps its room: the markers and counters (wrapping only
  * when a tile holds many), then one strip of commander damage whose cells share the width
  * (LifeTrinket's per-opponent strip; a narrow cell drops the initial and keeps the number).
  */
 import { memo, type ReactNode } from 'react';
+import type { CustomCounter } from '../../../contract/custom-counters';
 import { LETHAL_COMMANDER_DAMAGE, LETHAL_POISON, commanderDamageKey, type GameParticipant } from '../../../contract/game';
 import { CrownIcon, EnergyIcon, ExperienceIcon, InitiativeIcon, PoisonIcon, TaxIcon } from './table/icons';
 import type { DamageSource } from './table/roster';
@@ -28,6 +31,8 @@ interface TileBadgesProps {
   blessed: boolean;
   /** Ring-bearer level, 0 (none) to 4. */
   ring: number;
+  /** The player's custom counters, in the order they were made (the same array while unchanged). */
+  custom: readonly CustomCounter[];
 }
 
 function Badge({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
@@ -45,13 +50,13 @@ function initial(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '?';
 }
 
-export const TileBadges = memo(function TileBadges({ player, name, sources, monarch, initiative, blessed, ring }: TileBadgesProps) {
+export const TileBadges = memo(function TileBadges({ player, name, sources, monarch, initiative, blessed, ring, custom }: TileBadgesProps) {
   const tax = player.commanderTax ?? {};
   const damage = sources.filter(({ source }) => (player.commanderDamage[commanderDamageKey(source)] ?? 0) > 0);
-  const status = [player.out, monarch, initiative, blessed, ring, player.poisonCounters, player.energyCounters, player.experienceCounters, tax.commander, tax.partner].some(Boolean);
+  const status = [player.out, monarch, initiative, blessed, ring, custom.length, player.poisonCounters, player.energyCounters, player.experienceCounters, tax.commander, tax.partner].some(Boolean);
   return (
     <div className="tile-badges" role="group" aria-label={`${name}: markers and counters`}>
-      {status ? <StatusBadges player={player} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} /> : null}
+      {status ? <StatusBadges player={player} monarch={monarch} initiative={initiative} blessed={blessed} ring={ring} custom={custom} /> : null}
       {damage.length > 0 ? (
         <ul className={damage.length > DENSE_STRIP ? 'damage-strip damage-strip--dense' : 'damage-strip'} aria-label="Commander damage taken">
           {damage.map(({ source, owner, commander }) => {
@@ -76,7 +81,7 @@ export const TileBadges = memo(function TileBadges({ player, name, sources, mona
   );
 });
 
-function StatusBadges({ player, monarch, initiative, blessed, ring }: Pick<TileBadgesProps, 'player' | 'monarch' | 'initiative' | 'blessed' | 'ring'>) {
+function StatusBadges({ player, monarch, initiative, blessed, ring, custom }: Pick<TileBadgesProps, 'player' | 'monarch' | 'initiative' | 'blessed' | 'ring' | 'custom'>) {
   const tax = player.commanderTax ?? {};
   return (
     <ul className="counter-badge-row">
@@ -131,6 +136,11 @@ function StatusBadges({ player, monarch, initiative, blessed, ring }: Pick<TileB
           </Badge>
         ) : null,
       )}
+      {custom.map((counter) => (
+        <Badge key={counter.id} label={`${counter.name}: ${counter.value}`} className="counter-badge--custom">
+          <span className="counter-badge-name">{counter.name}</span> {counter.value}
+        </Badge>
+      ))}
     </ul>
   );
 }

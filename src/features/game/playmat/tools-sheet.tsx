@@ -1,6 +1,7 @@
 /**
  * Table tools: dice (d6, d20, any dN), a coin flip, a random player, the monarch and
- * the initiative, day and night, each player's city's blessing and Ring, and the clocks. Every outcome is drawn here, shown at once and logged like any
+ * the initiative, day and night, each player's city's blessing and Ring, custom counters for the
+ * table or a player, and the clocks. Every outcome is drawn here, shown at once and logged like any
  * change (offline too), so the other phones see the same result in their recent events.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { formatClock } from '../../../game/summary';
 import { flipCoin, latestRoll, randomPlayer, rollDie } from '../../../game/tools';
 import { useGameClocks } from './game-clock';
 import { Sheet } from './sheet';
+import { CustomCounters } from './tools-counters';
 import { DayNightChoice, PlayerMarkers } from './tools-markers';
 
 interface ToolsSheetProps {
@@ -134,6 +136,11 @@ export function ToolsSheet({ open, game, onUpdate, onClose }: ToolsSheetProps) {
       <section className="sheet-section" aria-labelledby={`${id}-players`}>
         <h3 id={`${id}-players`}>City&apos;s blessing and the Ring</h3>
         <PlayerMarkers game={game} hintId={`${id}-players-hint`} onUpdate={onUpdate} />
+      </section>
+
+      <section className="sheet-section" aria-labelledby={`${id}-custom`}>
+        <h3 id={`${id}-custom`}>Custom counters</h3>
+        <CustomCounters game={game} idPrefix={`${id}-custom`} onUpdate={onUpdate} />
       </section>
 
       <section className="sheet-section" aria-labelledby={`${id}-clocks`}>
