@@ -15,6 +15,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { directMessageSchema, editMessageBody, sendDirectMessageBody } from '../../src/contract/social';
 import type { PublicUser } from '../../src/contract/users';
 import { blocks, directMessages } from '../db/schema';
+import type { Tx } from '../db/types';
 import { isForeignKeyViolation } from '../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { assertNotBlocked } from '../social/blocks';
@@ -51,6 +52,17 @@ const SEND_ALONE = loneWriteStatement(
     )`,
   sql`select unnest(array[${p('me')}::uuid, ${p('receiverId')}::uuid])`,
 );
+
+/** The REST answer of a repeat: the caller's own message as it is now; null otherwise. */
+async function ownMessageNow(tx: Tx, meId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select()
+    .from(directMessages)
+    .where(and(eq(directMessages.id, id), eq(directMessages.senderId, meId)))
+    .limit(1);
+  return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
+}
 
 export const dmSend: ServerMutator<'dm.send'> = {
   rest: [
@@ -102,14 +114,7 @@ export const dmSend: ServerMutator<'dm.send'> = {
     return loneOutcome(ctx, written, refs, { type: 'DIRECT_MESSAGE', payload: message }, message);
   },
   /** Only the caller's own message: a repeat's arguments are the repeat's, not the first send's. */
-  async current({ tx, me }, args) {
-    const [row] = await tx
-      .select()
-      .from(directMessages)
-      .where(and(eq(directMessages.id, args.id), eq(directMessages.senderId, me.id)))
-      .limit(1);
-    return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
-  },
+  current: ({ tx, me }, args) => ownMessageNow(tx, me.id, args.id),
 };
 
 /**
@@ -156,15 +161,7 @@ export const dmEdit: ServerMutator<'dm.edit'> = {
     return message;
   },
   /** The caller's own message as it is now. */
-  async current({ tx, me }, args) {
-    if (!isUuid(args.id)) return null;
-    const [row] = await tx
-      .select()
-      .from(directMessages)
-      .where(and(eq(directMessages.id, args.id), eq(directMessages.senderId, me.id)))
-      .limit(1);
-    return row ? toDirectMessage(row, await publicUsers(tx, [row.senderId])) : null;
-  },
+  current: ({ tx, me }, args) => ownMessageNow(tx, me.id, args.id),
 };
 
 export const dmDelete: ServerMutator<'dm.delete'> = {

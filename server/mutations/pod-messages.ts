@@ -16,6 +16,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { rowsOf } from '../db/rows';
 import { namedStatement } from '../db/statements';
 import { podMembers, podMessages, pods, users } from '../db/schema';
+import type { Tx } from '../db/types';
 import { conflict, forbidden, notFound } from '../errors';
 import { SocialText } from '../social/text';
 import { publicUsers, toPodMessage, type UserMap } from '../social/views';
@@ -96,6 +97,18 @@ const SEND_ALONE = loneWriteStatement(
   sql`select user_id from members`,
 );
 
+/** The REST answer of a repeat: the caller's own message as it is now, in a pod they are still in; null otherwise. */
+async function ownMessageNow(tx: Tx, meId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select({ message: podMessages })
+    .from(podMessages)
+    .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, meId)))
+    .where(and(eq(podMessages.id, id), eq(podMessages.senderId, meId)))
+    .limit(1);
+  return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
+}
+
 export const podMessageSend: ServerMutator<'pod.message.send'> = {
   rest: [
     restRoute({
@@ -154,16 +167,7 @@ export const podMessageSend: ServerMutator<'pod.message.send'> = {
     const message = answer(written.sender);
     return loneOutcome(ctx, written, refs, { type: 'POD_MESSAGE_NEW', podId, payload: message }, message);
   },
-  /** Only the caller's own message, in a pod they are still in. */
-  async current({ tx, me }, args) {
-    const [row] = await tx
-      .select({ message: podMessages })
-      .from(podMessages)
-      .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me.id)))
-      .where(and(eq(podMessages.id, args.id), eq(podMessages.senderId, me.id)))
-      .limit(1);
-    return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
-  },
+  current: ({ tx, me }, args) => ownMessageNow(tx, me.id, args.id),
 };
 
 /**
@@ -212,17 +216,7 @@ export const podMessageEdit: ServerMutator<'pod.message.edit'> = {
     log.emit(await audienceOfPod(tx, row.podId), [ref('podMessage', message.id)], { type: 'POD_MESSAGE_NEW', podId: row.podId, payload: message });
     return message;
   },
-  /** The caller's own message, in a pod they are still in, as it is now. */
-  async current({ tx, me }, args) {
-    if (!isUuid(args.id)) return null;
-    const [row] = await tx
-      .select({ message: podMessages })
-      .from(podMessages)
-      .innerJoin(podMembers, and(eq(podMembers.podId, podMessages.podId), eq(podMembers.userId, me.id)))
-      .where(and(eq(podMessages.id, args.id), eq(podMessages.senderId, me.id)))
-      .limit(1);
-    return row ? toPodMessage(row.message, await publicUsers(tx, [row.message.senderId])) : null;
-  },
+  current: ({ tx, me }, args) => ownMessageNow(tx, me.id, args.id),
 };
 
 export const podMessageDelete: ServerMutator<'pod.message.delete'> = {
