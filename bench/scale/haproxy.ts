@@ -1,5 +1,5 @@
 /**
- * HAProxy in front of the server processes, as in deploy/haproxy.cfg: health checks on
+ * HAProxy in front of the server processes, running deploy/haproxy.cfg itself: health checks on
  * /readyz, least-connections balancing (WebSockets are long-lived), a dead or draining server
  * taken out after three failed checks a second apart (a killed one refuses connections at once,
  * and those requests are retried on another server meanwhile), connection failures retried on another server, and
@@ -10,52 +10,24 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localHaproxyConfig } from '../../scripts/local-haproxy';
 
 export interface Backend {
   name: string;
   port: number;
 }
 
+/**
+ * The shipped configuration (scripts/local-haproxy.ts) in front of the three processes, plus a
+ * frontend `one` that reaches only the first of them.
+ */
 export function haproxyConfig(options: { allPort: number; onePort: number; backends: Backend[]; maxconn: number }): string {
-  const servers = options.backends
-    .map((b) => `    server ${b.name} 127.0.0.1:${b.port} check inter 1s fall 3 rise 2 maxconn ${options.maxconn}`)
-    .join('\n');
   const first = options.backends[0]!;
-  return `global
-    maxconn ${options.maxconn}
-    log stderr format short local0 warning
-
-defaults
-    mode http
-    log global
-    option httplog
-    option dontlognull
-    timeout connect 5s
-    timeout client 60s
-    timeout server 60s
-    # WebSockets: once upgraded, a connection is a tunnel; the app pings every 30 s.
-    timeout tunnel 1h
-    timeout client-fin 5s
-    timeout http-keep-alive 10s
-    # /readyz pings the database: a busy server may take a while; a dead one refuses at once.
-    timeout check 3s
-    retries 3
-    option redispatch
-    retry-on conn-failure empty-response response-timeout
-
-frontend all
-    bind 127.0.0.1:${options.allPort}
-    default_backend app
-
+  const shipped = localHaproxyConfig({ port: options.allPort, serverPorts: options.backends.map((b) => b.port), maxconn: options.maxconn });
+  return `${shipped}
 frontend one
     bind 127.0.0.1:${options.onePort}
     default_backend app_one
-
-backend app
-    balance leastconn
-    option httpchk GET /readyz
-    http-check expect status 200
-${servers}
 
 backend app_one
     option httpchk GET /readyz

@@ -22,7 +22,7 @@ export const DECK_CARDS_MAX = 250;
 /** 'Relentless Rats' and 'Persistent Petitioners' decks run dozens of copies; 250 is a sane ceiling. */
 export const CARD_QUANTITY_MAX = 250;
 /** Spec: two commanders are shown joined with ' // '. */
-const COMMANDER_SEPARATOR = ' // ';
+export const COMMANDER_SEPARATOR = ' // ';
 
 export const DeckText = {
   nameRequired: 'Deck name is required.',

@@ -13,11 +13,9 @@
 import type { Game, GameParticipant } from '../contract/game';
 import type { GameResult } from '../contract/game-table';
 import { finishingOrder } from '../game/summary';
+import { COMMANDER_SEPARATOR } from '../contract/decks';
 
 export type CountedGame = Game & { result: GameResult };
-
-/** Spec: two commanders are joined with ' // '. */
-const COMMANDER_SEPARATOR = ' // ';
 
 export function isCounted(game: Game): game is CountedGame {
   const result = game.result;

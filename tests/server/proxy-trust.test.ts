@@ -11,12 +11,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAPROXY_PATH } from '../../scripts/ensure-haproxy';
+import { localHaproxyConfig, SHIPPED_SERVER_COUNT } from '../../scripts/local-haproxy';
 import { loadConfig } from '../../server/config';
 import { startServer, tempDir, unique, type TestServer } from './helpers';
 
@@ -38,20 +39,6 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** The shipped configuration with this machine's addresses; throws when a substitution finds nothing (the shipped file changed shape). */
-function adaptedConfig(shipped: string, appPort: number, port: number): string {
-  const substitute = (text: string, pattern: RegExp, replacement: string, expected: number) => {
-    const found = [...text.matchAll(new RegExp(pattern.source, pattern.flags.replace('g', '') + 'g'))].length;
-    if (found !== expected) throw new Error(`deploy/haproxy.cfg: expected ${expected} match(es) of ${pattern}, found ${found}`);
-    return text.replace(pattern, replacement);
-  };
-  let text = substitute(shipped, /^(\s*bind )\S*:8080$/gm, `$1127.0.0.1:${port}`, 1);
-  text = substitute(text, /^(\s*server app\d+ )app\d+:8080$/gm, `$1127.0.0.1:${appPort}`, 3);
-  // The shipped maxconn asks for more file descriptors than this machine's hard limit allows.
-  text = substitute(text, /^(global\n(?:.*\n)*?\s*maxconn )\d+$/m, '$11000', 1);
-  return text;
 }
 
 interface Reply {
@@ -110,7 +97,7 @@ beforeAll(async () => {
   proxyPort = await freePort();
   workDir = tempDir('podtable-haproxy-');
   const file = path.join(workDir, 'haproxy.cfg');
-  writeFileSync(file, adaptedConfig(readFileSync('deploy/haproxy.cfg', 'utf8'), Number(new URL(server.url).port), proxyPort));
+  writeFileSync(file, localHaproxyConfig({ port: proxyPort, serverPorts: Array(SHIPPED_SERVER_COUNT).fill(Number(new URL(server.url).port)), maxconn: 1000 }));
   const check = spawnSync(HAPROXY_PATH, ['-c', '-q', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy -c refused the adapted deploy/haproxy.cfg:\n${check.stdout}${check.stderr}`);
 
