@@ -15,6 +15,7 @@ import { notFound } from '../errors';
 import { GAMES_LIST_MAX, listGames } from '../sync/reads';
 import { uuidParams } from '../http/params';
 import { registerClaimRoutes } from './claims';
+import { registerJoinRoutes } from './join-routes';
 import { listGameInvites } from './invites';
 import { pathGameId, seenBy } from './game-requests';
 import { loadGameToRead } from '../visibility/games';
@@ -37,4 +38,5 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerClaimRoutes(app, deps);
+  registerJoinRoutes(app, deps);
 }

@@ -17,7 +17,14 @@
  * - write 300/min + a burst of 1,500/h: every other authenticated write (decks, pods, friends,
  *   claims, profile, game ends);
  * - liveFrame 300/min: client frames on live sockets other than PING (JOIN_POD reads the
- *   database), all of a user's sockets on every process together; the app sends a few a minute.
+ *   database), all of a user's sockets on every process together; the app sends a few a minute;
+ * - readMark 120/min + a burst of 600/h: read markers (`read.mark`); the app writes one when a
+ *   chat is opened or a message arrives in an open chat, debounced and only forwards, so a busy
+ *   pod chat costs about one a second at most; its own budget so reading never spends `write`.
+ * - joinCode 20/h per user, 60/h per address: looking at a game's table with a join code and
+ *   taking a seat (server/games/join-routes.ts), right or wrong code alike; a player spends two,
+ *   a table of eight on one Wi-Fi sixteen. It makes guessing one of the 32^6 codes hopeless
+ *   (docs/security.md "Join codes").
  * RATE_LIMIT_SCALE multiplies every number (benchmarks and load tests; 1 in production).
  */
 import type { MutationName } from '../../src/contract/mutations';
@@ -36,6 +43,8 @@ export const WRITE_KINDS = [
   'link',
   'write',
   'liveFrame',
+  'joinCode',
+  'readMark',
 ] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
@@ -69,6 +78,8 @@ export const DEFAULT_WRITE_POLICIES: Record<WriteKind, WritePolicy> = {
   link: { perIp: perHour(30) },
   write: { perUser: withBurst(perMinute(300), 1500), perIp: perMinute(3000) },
   liveFrame: { perUser: perMinute(300), perIp: perMinute(3000) },
+  joinCode: { perUser: perHour(20), perIp: perHour(60) },
+  readMark: { perUser: withBurst(perMinute(120), 600), perIp: perMinute(1200) },
 };
 
 /** Open sockets one user may hold on one server process (a phone, a tablet, a few tabs: far below). */
@@ -110,6 +121,7 @@ const MUTATION_KINDS: Partial<Record<MutationName, WriteKind>> = {
   'game.create': 'game',
   'game.increment': 'gameChange',
   'game.update': 'gameChange',
+  'read.mark': 'readMark',
 };
 
 export function mutationWriteKind(name: MutationName): WriteKind {
@@ -144,7 +156,7 @@ export function scaled(spec: LimitSpec, scale: number): LimitSpec {
  * per address like the write budgets. Numbers a person never meets:
  * - list 600/min: every list route (users, pods, friends, messages, decks, games…); a screen
  *   reads a few lists, the app reloads them on focus and reconnect;
- * - search 120/min: the user search runs as one types (debounced);
+ * - search 120/min: the user search and the message search run as one types (debounced);
  * - cardSearch 120/min: commander and card lookups (cached ones included);
  * - cardUpstream 3 per 5 s per user, 6 per address: the calls that miss the cache and wait in
  *   the card service's one shared queue (2 requests/s upstream, about 9 waiting at most), so one
@@ -174,6 +186,7 @@ export const DEFAULT_READ_POLICIES: Record<ReadKind, WritePolicy> = {
 const ROUTE_READ_KINDS: Record<string, ReadKind> = {
   'GET /api/users': 'list',
   'GET /api/users/search': 'search',
+  'GET /api/messages/search': 'search',
   'GET /api/users/:id/avatar': 'avatar',
   'GET /api/pods': 'list',
   'GET /api/pods/invitations': 'list',

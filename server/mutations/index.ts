@@ -17,6 +17,7 @@ import { podInvitationMutators } from './pod-invitations';
 import { podMessageMutators } from './pod-messages';
 import { podMutators } from './pods';
 import { profileMutators } from './profile';
+import { readMarkerMutators } from './read-markers';
 
 /** Every entity module's record, in one list. */
 export const ENTITY_MUTATORS = [
@@ -30,6 +31,7 @@ export const ENTITY_MUTATORS = [
   deckMutators,
   gameMutators,
   gameInviteMutators,
+  readMarkerMutators,
 ] as const;
 
 // A module read before it finished loading (an import cycle back into this file) would be skipped silently by Object.assign.

@@ -4,7 +4,7 @@
  * participants ever read a message.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { conversationSchema, directMessageSchema, directMessagesQuery } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
@@ -28,7 +28,10 @@ export function registerDirectMessageRoutes(app: FastifyInstance, deps: AppDeps)
   /** One entry per person the caller has exchanged messages with, newest conversation first. */
   api.get('/api/direct-messages', { schema: { response: { 200: z.array(conversationSchema) } } }, async (request) => listConversations(db, requireUser(request).id));
 
-  /** The latest `limit` (default 200) messages with that person before `before`, oldest first. */
+  /**
+   * The latest `limit` (default 200) messages with that person before a position, oldest first:
+   * before the instant `before`, or with `beforeId` before that message in (createdAt, id) order.
+   */
   const dmSchema = { params: uuidParams('userId'), querystring: directMessagesQuery, response: { 200: z.array(directMessageSchema) } };
   api.get('/api/direct-messages/:userId', { schema: dmSchema }, async (request) => {
     const me = requireUser(request).id;
@@ -40,11 +43,19 @@ export function registerDirectMessageRoutes(app: FastifyInstance, deps: AppDeps)
     const rows = await db
       .select()
       .from(dm)
-      .where(query.before ? and(between, lt(dm.createdAt, new Date(query.before))) : between)
+      .where(and(between, beforePosition(query)))
       .orderBy(desc(dm.createdAt), desc(dm.id))
       .limit(query.limit);
     rows.reverse();
     const people = await publicUsers(db, [me, userId]);
     return rows.map((row) => toDirectMessage(row, people));
   });
+}
+
+/** Rows strictly before the page's position in (createdAt, id) order; none without `before`. */
+function beforePosition(query: { before?: string; beforeId?: string }): SQL | undefined {
+  if (!query.before) return undefined;
+  const at = new Date(query.before);
+  if (!query.beforeId) return lt(dm.createdAt, at);
+  return or(lt(dm.createdAt, at), and(eq(dm.createdAt, at), lt(dm.id, query.beforeId)));
 }

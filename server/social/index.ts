@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { registerBlockRoutes } from './block-routes';
 import { registerDirectMessageRoutes } from './direct-message-routes';
 import { registerFriendRoutes } from './friend-routes';
+import { registerMessageSearchRoutes } from './message-search-routes';
 import { registerSocialLive } from './live';
 import { registerPodInvitationRoutes } from './pod-invitation-routes';
 import { registerPodMessageRoutes } from './pod-message-routes';
@@ -17,5 +18,6 @@ export function registerSocialRoutes(app: FastifyInstance, deps: AppDeps): void 
   registerPodInvitationRoutes(app, deps);
   registerPodRoutes(app, deps);
   registerPodMessageRoutes(app, deps);
+  registerMessageSearchRoutes(app, deps);
   registerSocialLive(deps.hub, deps.db);
 }

@@ -3,7 +3,7 @@
  * with their mutations (server/mutations/pod-messages.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, exists, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, lt, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { podMessageSchema, podMessagesQuery, type PodMessage } from '../../src/contract/social';
 import { requireUser } from '../auth/authenticate';
@@ -24,10 +24,21 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
 
   /**
    * The latest messages of a pod with their senders, only when the reader is a member: ONE
-   * query (built once; a named prepared statement on PostgreSQL). With no row, a second query
-   * tells an empty page (200 []) from a pod the reader may not see (404).
+   * query (built once per kind of position; a named prepared statement on PostgreSQL). With no
+   * row, a second query tells an empty page (200 []) from a pod the reader may not see (404).
+   * Positions: none (the latest), an instant (`before`), or a message (`before` + `beforeId`:
+   * strictly before it in (createdAt, id) order, the order of the page).
    */
-  const page = (withBefore: boolean) =>
+  const positions = {
+    latest: undefined,
+    before: lt(podMessages.createdAt, sql.placeholder('before')),
+    beforeMessage: or(
+      lt(podMessages.createdAt, sql.placeholder('before')),
+      and(eq(podMessages.createdAt, sql.placeholder('before')), lt(podMessages.id, sql.placeholder('beforeId'))),
+    ),
+  };
+  const names = { latest: 'pod_messages_latest', before: 'pod_messages_before', beforeMessage: 'pod_messages_before_message' } as const;
+  const page = (position: keyof typeof positions) =>
     db
       .select({
         id: podMessages.id,
@@ -46,7 +57,7 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
       .where(
         and(
           eq(podMessages.podId, sql.placeholder('podId')),
-          withBefore ? lt(podMessages.createdAt, sql.placeholder('before')) : undefined,
+          positions[position],
           exists(
             db
               .select({ one: sql`1` })
@@ -57,18 +68,24 @@ export function registerPodMessageRoutes(app: FastifyInstance, deps: AppDeps): v
       )
       .orderBy(desc(podMessages.createdAt), desc(podMessages.id))
       .limit(sql.placeholder('limit'))
-      .prepare(withBefore ? 'pod_messages_before' : 'pod_messages_latest');
-  const latest = page(false);
-  const before = page(true);
+      .prepare(names[position]);
+  const latest = page('latest');
+  const before = page('before');
+  const beforeMessage = page('beforeMessage');
 
-  /** The latest `limit` messages before `before`, oldest first. */
+  /** The latest `limit` messages before the position (`before`, `beforeId`), oldest first. */
   api.get('/api/pods/:id/messages', { schema: { params, querystring: podMessagesQuery, response: { 200: z.array(podMessageSchema) } } }, async (request) => {
     const me = requireUser(request).id;
     const query = request.query;
     const podId = request.params.id;
     if (!isUuid(podId)) throw notFound(SocialText.podNotFound);
     const values = { podId, me, limit: query.limit };
-    const rows = query.before ? await before.execute({ ...values, before: new Date(query.before).toISOString() }) : await latest.execute(values);
+    const at = query.before ? new Date(query.before).toISOString() : undefined;
+    const rows = !at
+      ? await latest.execute(values)
+      : query.beforeId
+        ? await beforeMessage.execute({ ...values, before: at, beforeId: query.beforeId })
+        : await before.execute({ ...values, before: at });
     if (rows.length === 0 && !(await isPodMember(db, podId, me))) throw notFound(SocialText.podNotFound);
     rows.reverse();
     return rows.map(

@@ -5,7 +5,8 @@
  * with its entity's rule from server/visibility/ (a pod and its messages for members, a message
  * for its two participants, a deck for its owner, a game for its creator and account
  * participants and, once ended, its pod's members, a game invitation for its invitee only, a
- * block for its blocker only, a pod invitation for its invitee and its pod's members); a user's
+ * block for its blocker only, a pod invitation for its invitee and its pod's members, a read
+ * marker for its owner only); a user's
  * full record for that user only. The map is keyed by the registry's ref kinds
  * (src/contract/entities.ts), so an entity without a loader does not compile.
  */
@@ -19,6 +20,7 @@ import { gameInviteViews } from '../games/invites';
 import { gameForViewer } from '../games/guest-emails';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
+import { readMarkersByIds } from '../social/read-markers';
 import { membersOf } from '../social/pods-repo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { toUser } from '../users/view';
@@ -150,6 +152,12 @@ const loaders: Record<RefKind, Loader> = {
     const views = await blockViews(db, rows);
     put(out, 'blockedUsers', views);
     del(out, 'blockedUsers', missing(ids, views.map((view) => view.userId)));
+  },
+  async readMarker(db, me, ids, out) {
+    // The reader's own markers only (server/visibility/read-markers.ts).
+    const markers = await readMarkersByIds(db, me, ids);
+    put(out, 'readMarkers', markers);
+    del(out, 'readMarkers', missing(ids, markers.map((marker) => marker.id)));
   },
   async conversation(db, me, ids, out) {
     // Only the reader's own conversations: the list is computed from their messages.

@@ -1,8 +1,9 @@
 /**
  * A full snapshot of what a user sees, for a first pull or after a reset: their record, friends
  * and requests, conversations with their latest messages, pods with their latest messages,
- * invitations, decks, games and game invitations. Bounded like the REST lists, so a snapshot stays a few hundred
- * kB; older messages are read page by page through the REST routes when a chat scrolls back.
+ * invitations, decks, games and game invitations, and their read markers. Bounded like the REST
+ * lists, so a snapshot stays a few hundred kB; older messages are read page by page through the
+ * REST routes when a chat scrolls back.
  */
 import { eq } from 'drizzle-orm';
 import type { SyncDels, SyncPuts } from '../../src/contract/sync';
@@ -10,6 +11,7 @@ import { users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { listGameInvites } from '../games/invites';
 import { listBlocks } from '../social/blocks';
+import { listReadMarkers } from '../social/read-markers';
 import { toUser } from '../users/view';
 import {
   listConversations,
@@ -48,6 +50,7 @@ export async function buildSnapshot(db: DbOrTx, me: string): Promise<{ puts: Req
       games: await listGames(db, me),
       gameInvites: await listGameInvites(db, me),
       blockedUsers: await listBlocks(db, me),
+      readMarkers: await listReadMarkers(db, me),
     },
     dels: {},
   };

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { toGame } from '../games/repo';
 import { blockViews } from '../social/blocks';
+import { listReadMarkers } from '../social/read-markers';
 import { membersOf } from '../social/pods-repo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 
@@ -93,5 +94,6 @@ export async function buildAccountExport(db: DbOrTx, me: string, now: Date): Pro
       messages: podChat.filter((row) => row.podId === pod.id).map((row) => toPodMessage(row, people)),
     })),
     games: await exportedGames(db, me),
+    readMarkers: await listReadMarkers(db, me),
   };
 }

@@ -7,7 +7,7 @@
  *   new may point at the tombstone (the database trigger of migration 0004);
  * - friendships, requests, blocks (both ways), pending pod and game invitations (to and from
  *   them), decks, push subscriptions and settings, tokens, reset and e-mail-change links,
- *   idempotency records, applied mutations and their own change log: deleted;
+ *   idempotency records, applied mutations, read markers and their own change log: deleted;
  * - pods: they leave each one; a pod they owned passes to the longest-standing other member,
  *   or is deleted (its id kept in deleted_pods) when they were alone;
  * - games: their seats stay as guest seats with the name they played under;
@@ -31,6 +31,7 @@ import {
   decks,
   deletedPods,
   directMessages,
+  dmReadMarkers,
   emailChanges,
   friendships,
   gameInvites,
@@ -42,6 +43,7 @@ import {
   podMembers,
   podMessages,
   podNotificationMutes,
+  podReadMarkers,
   pods,
   pushSubscriptions,
   syncHeads,
@@ -229,4 +231,7 @@ async function deletePrivateRows(tx: Tx, id: string): Promise<void> {
   await tx.delete(syncLog).where(eq(syncLog.userId, id));
   await tx.delete(syncHeads).where(eq(syncHeads.userId, id));
   await tx.delete(avatars).where(eq(avatars.userId, id));
+  // Their read markers (the tombstone row stays, so the foreign keys' cascade does not fire).
+  await tx.delete(dmReadMarkers).where(eq(dmReadMarkers.userId, id));
+  await tx.delete(podReadMarkers).where(eq(podReadMarkers.userId, id));
 }

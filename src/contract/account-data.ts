@@ -40,5 +40,7 @@ export const accountExportSchema = z.object({
   directMessages: z.array(z.unknown()),
   pods: z.array(z.unknown()),
   games: z.array(z.unknown()),
+  /** How far the account has read each conversation and pod (src/contract/read-markers.ts). */
+  readMarkers: z.array(z.unknown()),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -22,6 +22,7 @@ import { deckSchema } from './decks';
 import { gameSchema } from './game';
 import { gameInviteSchema } from './game-invites';
 import type { ServerEvent } from './live';
+import { readMarkerSchema } from './read-markers';
 import {
   conversationSchema,
   directMessageSchema,
@@ -158,6 +159,8 @@ export const ENTITIES = {
     list: 'blockedUsers',
     live: { put: 'BLOCK_ADDED', remove: { type: 'BLOCK_REMOVED', key: 'userId' } },
   },
+  // Keyed `<kind>:<target id>` (src/contract/read-markers.ts): one row per conversation or pod, its owner's only.
+  readMarkers: { schema: readMarkerSchema, key: 'id', marked: false, deletable: true, ref: 'readMarker', list: null, live: { put: 'READ_MARKER' } },
 } as const satisfies Record<string, EntitySpec>;
 
 type Entities = typeof ENTITIES;

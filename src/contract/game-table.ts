@@ -1,8 +1,9 @@
 /**
  * The life of a game beyond life and counters: table tools (dice, coin, random player),
  * commander tax, the monarch and initiative markers, day and night, the city's blessing, the
- * Ring's temptation, custom named counters (custom-counters.ts), the turn clock, and the end of a game with
- * a winner (or a draw) and the order players went out. Shared by the app, the service worker
+ * Ring's temptation, custom named counters (custom-counters.ts), the clocks (game-clock.ts), and the end
+ * of a game with a winner (or a draw), the order players went out, how it was won and who took out
+ * whom (game-ending.ts). Shared by the app, the service worker
  * and the server; the rules that apply these payloads live in src/game.
  *
  * Every field added to the game here is optional on read: games stored before these fields existed (in the
@@ -11,6 +12,8 @@
 import * as z from 'zod/mini';
 import './zod-config';
 import { customCountersSchema } from './custom-counters';
+import { clockStateSchema } from './game-clock';
+import { endingDetails, endingDetailsRules } from './game-ending';
 import { seatNumber } from './seats';
 
 const isoDate = z.string();
@@ -68,12 +71,18 @@ export const gameRollSchema = z
   .check(z.refine((roll) => roll.tool !== 'die' || roll.result <= roll.sides, { message: 'A die shows 1 to its number of sides.' }));
 export type GameRoll = z.infer<typeof gameRollSchema>;
 
-/** What End game sends: the winner's seat, or null for a draw; and who went out first, second, … */
-export const endGameInput = z.object({
-  winnerSeat: z.nullable(seatNumber),
-  /** Seats in the order their players went out (first out first). Omitted: the order tracked in play. */
-  outOrder: z.optional(z.array(seatNumber).check(z.maxLength(8))),
-});
+/**
+ * What End game sends: the winner's seat, or null for a draw; who went out first, second, …; and,
+ * from this app on, how the winner won, on which turn, and who took out whom (game-ending.ts).
+ */
+export const endGameInput = z
+  .object({
+    winnerSeat: z.nullable(seatNumber),
+    /** Seats in the order their players went out (first out first). Omitted: the order tracked in play. */
+    outOrder: z.optional(z.array(seatNumber).check(z.maxLength(8))),
+    ...endingDetails,
+  })
+  .check(endingDetailsRules);
 export type EndGameInput = z.infer<typeof endGameInput>;
 
 /**
@@ -86,6 +95,8 @@ export const gameResultSchema = z.object({
   /** Every seat but the winner's, first out first. */
   outOrder: z.array(seatNumber),
   endedAt: isoDate,
+  /** How it was won, the turn it was decided on, who took out whom: absent when End game did not say. */
+  ...endingDetails,
 });
 export type GameResult = z.infer<typeof gameResultSchema>;
 
@@ -117,6 +128,8 @@ export const tableStateSchema = z.object({
   ringLevel: z.optional(z.record(z.string(), z.int().check(z.minimum(1), z.maximum(RING_LEVEL_MAX)))),
   /** Custom named counters (custom-counters.ts), in the order they were created; absent: none. */
   customCounters: z.optional(customCountersSchema),
+  /** The clocks' pauses and each player's turn times (game-clock.ts); absent: running, nothing timed yet. */
+  clock: z.optional(clockStateSchema),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 

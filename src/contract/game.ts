@@ -14,6 +14,7 @@ import { boundedDateTime, safeText } from './text';
 import { emailSchema } from './users';
 import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
 import { customCounterChange } from './custom-counters';
+import { clockChange } from './game-clock';
 import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableDesignationChanges, tableStateSchema } from './game-table';
 
 export { SEAT_COUNT_MAX, SEAT_COUNT_MIN };
@@ -199,7 +200,7 @@ const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'ro
  *   `delta` is what actually changed after clamping, so undo restores exactly that.
  * - turn: `seat` became active, coming from `fromSeat`; `turnNumber` is the new turn's number.
  * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
- * - status: e.g. the game ended.
+ * - status: e.g. the game ended, or its clocks were paused or resumed.
  * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it);
  *   also day and night (no `seat`), the city's blessing and the Ring's temptation (`seat`), and
  *   a custom counter created, stepped or removed (`seat` for a player's, none for the table's).
@@ -389,8 +390,8 @@ export type GameIncrement = z.infer<typeof gameIncrement>;
  * nothing; `undoes` when it reverses an earlier turn event. It may also carry the monarch and the
  * initiative (a seat, or null for nobody), day or night, a player's city's blessing, a step of a
  * player's Ring level, a custom counter's creation, step or removal (`customCounter`), a table
- * tool's outcome (`roll`), and the `result` that goes with status FINISHED. The newer parts are
- * optional: an older app never sends them.
+ * tool's outcome (`roll`), a pause or resume of the clocks (`clock`), and the `result` that goes
+ * with status FINISHED. The newer parts are optional: an older app never sends them.
  */
 export const updateGameBody = z
   .object({
@@ -406,6 +407,7 @@ export const updateGameBody = z
     ...tableDesignationChanges,
     customCounter: z.optional(customCounterChange),
     roll: z.optional(gameRollSchema),
+    clock: z.optional(clockChange),
     result: z.optional(endGameInput),
   })
   .check(
@@ -422,7 +424,8 @@ export const updateGameBody = z
         b.cityBlessing !== undefined ||
         b.ring !== undefined ||
         b.customCounter !== undefined ||
-        b.roll !== undefined,
+        b.roll !== undefined ||
+        b.clock !== undefined,
       { message: GameText.nothingToUpdate },
     ),
     z.refine((b) => b.result === undefined || b.status === 'FINISHED', { path: ['result'], message: GameTableText.resultNeedsEnd }),

@@ -12,6 +12,7 @@ import { deckSchema } from './decks';
 import { gameIncrement, gameSchema } from './game';
 import { gameInviteSchema } from './game-invites';
 import { blockedUserSchema } from './blocks';
+import { readMarkerSchema } from './read-markers';
 import { safeText } from './text';
 import { userSchema } from './users';
 
@@ -77,6 +78,8 @@ const event = <T extends z.core.$ZodLooseShape>(shape: T) => z.object({ ...shape
  *   (an invitee only once they accepted; a player who left gets GAME_REMOVED);
  * - GAME_INVITE, GAME_INVITE_REMOVED: the invitee only;
  * - BLOCK_ADDED, BLOCK_REMOVED: the blocker's own sockets only (the blocked user is never told);
+ * - READ_MARKER: the owner's own sockets only (a read marker moved; nobody else ever sees one).
+ *   An app older than it fails to parse it, skips it, and pulls at its next event or PONG;
  * - USER_DELETED: everyone who shared something with an account that was deleted; its log entry
  *   names every row that changed for them (friendships, pods, conversations, messages, games), so
  *   the app pulls instead of applying it;
@@ -106,6 +109,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   event({ type: z.literal('GAME_INVITE_REMOVED'), inviteId: z.string() }),
   event({ type: z.literal('BLOCK_ADDED'), payload: blockedUserSchema }),
   event({ type: z.literal('BLOCK_REMOVED'), userId: z.string() }),
+  event({ type: z.literal('READ_MARKER'), payload: readMarkerSchema }),
   /** A log entry with no data for this user (e.g. the acknowledgement of their own mutation). */
   event({ type: z.literal('SYNC') }),
   event({ type: z.literal('USER_DELETED'), userId: z.string() }),

@@ -13,7 +13,7 @@ import { publicUserSchema } from './users';
 export const POD_NAME_MAX_LENGTH = 64;
 /** Default and maximum page sizes of message lists. */
 const MESSAGES_PAGE_DEFAULT = 50;
-const MESSAGES_PAGE_MAX = 200;
+export const MESSAGES_PAGE_MAX = 200;
 
 export const messageContent = safeMultilineText({ error: 'Enter a message first.' }).check(
     z.trim(),
@@ -149,18 +149,29 @@ export const sendPodMessageBody = z.object({ id: clientChosenId, content: messag
 export const invitePodBody = z.object({ userId: requestId });
 export const assignOwnerBody = z.object({ newOwnerId: requestId });
 const LIMIT_TEXT = `limit must be a whole number from 1 to ${MESSAGES_PAGE_MAX}.`;
+export const BEFORE_ID_TEXT = 'beforeId must be a message id.';
+export const BEFORE_ID_ALONE_TEXT = 'beforeId needs before.';
+/** Rows of one page of older messages the app asks for (scrolling up a chat). */
+export const OLDER_MESSAGES_PAGE = 50;
 /**
- * GET /api/pods/{id}/messages?limit=&before= : the latest `limit` before `before` (ISO date),
- * oldest first. `before` lies in 2000–9999 (PostgreSQL has no year 0; src/contract/text.ts).
+ * GET /api/pods/{id}/messages?limit=&before=&beforeId= : the latest `limit` messages before a
+ * position, oldest first. Messages are ordered by (createdAt, id); `before` alone (ISO date) means
+ * strictly older than that instant; with `beforeId` (the id of the message at `before`) it means
+ * strictly before that message, so messages sharing one createdAt across a page boundary are
+ * neither skipped nor repeated. `before` lies in 2000–9999 (PostgreSQL has no year 0;
+ * src/contract/text.ts).
  */
 function pageQuery(defaultLimit: number) {
-  return z.object({
-    limit: z._default(
-      z.coerce.number({ error: LIMIT_TEXT }).check(z.int(LIMIT_TEXT), z.minimum(1, LIMIT_TEXT), z.maximum(MESSAGES_PAGE_MAX, LIMIT_TEXT)),
-      defaultLimit,
-    ),
-    before: z.optional(boundedDateTime()),
-  });
+  return z
+    .object({
+      limit: z._default(
+        z.coerce.number({ error: LIMIT_TEXT }).check(z.int(LIMIT_TEXT), z.minimum(1, LIMIT_TEXT), z.maximum(MESSAGES_PAGE_MAX, LIMIT_TEXT)),
+        defaultLimit,
+      ),
+      before: z.optional(boundedDateTime()),
+      beforeId: z.optional(z.guid({ error: BEFORE_ID_TEXT })),
+    })
+    .check(z.refine((query) => query.beforeId === undefined || query.before !== undefined, { error: BEFORE_ID_ALONE_TEXT }));
 }
 export const podMessagesQuery = pageQuery(MESSAGES_PAGE_DEFAULT);
 /** GET /api/direct-messages/{userId}: the same, but a conversation opens with the longest page. */

@@ -20,6 +20,7 @@ import type { Game } from '../contract/game';
 import type { GameInvite } from '../contract/game-invites';
 import type { BlockedUser } from '../contract/blocks';
 import type { User } from '../contract/users';
+import type { ReadMarker } from '../contract/read-markers';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
 export interface UserRow extends Omit<User, 'email'> {
@@ -132,6 +133,8 @@ export type DeckRow = Deck & PendingMark;
 export type GameRow = Game & PendingMark;
 export type GameInviteRow = GameInvite & PendingMark;
 export type BlockedUserRow = BlockedUser & PendingMark;
+/** A read marker (src/contract/read-markers.ts), keyed `<kind>:<target id>`; the signed-in user's own. */
+export type ReadMarkerRow = ReadMarker;
 
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
@@ -159,6 +162,7 @@ export class PodTableDB extends Dexie {
   games!: Table<GameRow, string>;
   gameInvites!: Table<GameInviteRow, string>;
   blockedUsers!: Table<BlockedUserRow, string>;
+  readMarkers!: Table<ReadMarkerRow, string>;
   cards!: Table<CardRow, [string, string]>;
   bases!: Table<BaseRow, string>;
 
@@ -202,6 +206,11 @@ export class PodTableDB extends Dexie {
     this.version(7)
       .stores({ gameInvites: 'id, game.id, createdAt' })
       .upgrade((tx) => restoreGameInvites(tx));
+    // Read markers. An older app skipped their events and dropped them from its pulls, so the
+    // cursor is forgotten: the next pull is a snapshot that brings them (rows stay readable).
+    this.version(8)
+      .stores({ readMarkers: 'id, kind' })
+      .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
   }
 }
 

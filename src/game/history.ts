@@ -4,6 +4,7 @@
  * of their pods — server/visibility/games.ts). Pure.
  */
 import type { Game } from '../contract/game';
+import { WIN_METHOD_PHRASE } from './eliminations';
 import { seatName } from './events';
 
 export interface HistoryLists<G extends Game> {
@@ -32,9 +33,9 @@ export function historyLists<G extends Game>(games: readonly G[], podId?: string
   };
 }
 
-/** 'Bo won', 'A draw', 'No winner recorded'. */
+/** 'Bo won by combat' ('Bo won' when End game did not say how), 'A draw', 'No winner recorded'. */
 export function outcomeText(game: Game): string {
   const result = game.result;
-  if (result?.winnerSeat != null) return `${seatName(game, result.winnerSeat)} won`;
+  if (result?.winnerSeat != null) return `${seatName(game, result.winnerSeat)} won${result.winMethod ? ` ${WIN_METHOD_PHRASE[result.winMethod]}` : ''}`;
   return result?.draw ? 'A draw' : 'No winner recorded';
 }

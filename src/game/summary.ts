@@ -1,11 +1,14 @@
 /**
  * The "thanks for the game" summary, computed from the game record alone so every
- * participant's device shows the same one, offline too: winner (or draw), duration, turns,
- * biggest life swing (largest net change of one player's life within one turn), most commander
- * damage dealt (by one player's commanders together, on everyone), first out, and each player's
- * commander in finishing order.
+ * participant's device shows the same one, offline too: winner (or draw), how and on which turn
+ * it was won, who took out whom, duration (the game clock: pauses left out), turns, biggest life
+ * swing (largest net change of one player's life within one turn), most commander damage dealt
+ * (by one player's commanders together, on everyone), first out, and each player's commander,
+ * time on their own turns and longest turn, in finishing order.
  */
 import type { Game, GameParticipant } from '../contract/game';
+import type { Elimination, WinMethod } from '../contract/game-ending';
+import { clockOf, gameClockMs, longestTurns, seatClockMs } from './clocks';
 import { biggestSwing } from './table';
 import { participantAt } from './events';
 
@@ -13,17 +16,28 @@ export interface SummaryLine {
   player: GameParticipant;
   /** 1 for the winner, then by how long they lasted; null in a draw or with no result. */
   place: number | null;
+  /** Their time on their own turns (the turn in progress included while the game is played). */
+  turnMs: number;
+  /** Their longest finished turn; null before they finished one (or in a game timed before turn times existed). */
+  longestTurnMs: number | null;
 }
 
 export interface GameSummary {
   winner: GameParticipant | null;
   draw: boolean;
-  /** Milliseconds from the start to the end (or to `now` while the game is played). */
+  /** How the winner won and the turn the game was decided on; null when End game did not say. */
+  winMethod: WinMethod | null;
+  onTurn: number | null;
+  /** Who took out whom, first out first, as End game recorded it. */
+  eliminations: Elimination[];
+  /** The game clock: from the start to the end (or to `now` while the game is played), pauses left out. */
   durationMs: number;
   turns: number;
   biggestSwing: { player: GameParticipant; from: number; to: number; turnNumber: number } | null;
   mostCommanderDamage: { player: GameParticipant; amount: number } | null;
   firstOut: GameParticipant | null;
+  /** Whether turn times were kept (not in games ended before they existed): the lines' times mean something. */
+  turnsTimed: boolean;
   /** Winner first, then the last player out, …, the first out. */
   lines: SummaryLine[];
 }
@@ -62,23 +76,27 @@ export function finishingOrder(game: Game): number[] {
 
 export function gameSummary(game: Game, now: number = Date.now()): GameSummary {
   const result = game.result ?? null;
-  const end = result ? Date.parse(result.endedAt) : now;
   const winner = result && result.winnerSeat !== null ? (participantAt(game, result.winnerSeat) ?? null) : null;
   const ranked = winner !== null;
   const swing = biggestSwing(game);
   const swingPlayer = swing ? participantAt(game, swing.seat) : undefined;
   const firstOutSeat = result ? result.outOrder[0] : undefined;
+  const longest = longestTurns(game);
   return {
     winner,
     draw: result?.draw ?? false,
-    durationMs: Math.max(0, end - Date.parse(game.startTime)),
+    winMethod: result?.winMethod ?? null,
+    onTurn: result?.onTurn ?? null,
+    eliminations: (result?.eliminations ?? []).filter((e) => participantAt(game, e.seat)).map((e) => ({ ...e })),
+    durationMs: gameClockMs(game, now),
     turns: game.turnNumber,
     biggestSwing: swing && swingPlayer ? { player: swingPlayer, from: swing.from, to: swing.to, turnNumber: swing.turnNumber } : null,
     mostCommanderDamage: mostDamage(game),
     firstOut: firstOutSeat !== undefined && winner?.seatNumber !== firstOutSeat ? (participantAt(game, firstOutSeat) ?? null) : null,
+    turnsTimed: clockOf(game).turnLog.length > 0,
     lines: finishingOrder(game).flatMap((seat, index) => {
       const player = participantAt(game, seat);
-      return player ? [{ player, place: ranked ? index + 1 : null }] : [];
+      return player ? [{ player, place: ranked ? index + 1 : null, turnMs: seatClockMs(game, seat, now), longestTurnMs: longest.get(seat) ?? null }] : [];
     }),
   };
 }

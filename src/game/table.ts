@@ -1,14 +1,15 @@
 /**
  * The table's own state: the monarch and initiative markers, the order players went
  * out, the turn clock and the life each player had when the turn started (for the biggest
- * swing); and, once set, day or night, the city's blessing, the Ring levels and the custom
- * counters (absent until then, and in games stored before they existed: markers.ts and
- * custom-counters.ts read an absent one as none).
+ * swing); and, once set, day or night, the city's blessing, the Ring levels, the custom
+ * counters and the clocks' pauses and turn times (absent until then, and in games stored before
+ * they existed: markers.ts, custom-counters.ts and clocks.ts read an absent one as none).
  * Games stored before the table state existed have no `table`; `tableOf` gives them one that
  * matches what can still be known (markers nobody holds, players already out in seat order).
  */
 import type { Game, GameParticipant } from '../contract/game';
 import type { LifeSwing, TableState } from '../contract/game-table';
+import { IDLE_CLOCK, closeTurnClock, type TurnOwner } from './clock-state';
 
 export function startingTable(participants: readonly Pick<GameParticipant, 'seatNumber' | 'lifeTotal'>[], at: string): TableState {
   return {
@@ -67,15 +68,19 @@ export function biggestSwing(game: Game): LifeSwing | null {
 }
 
 /**
- * Closes the turn in progress: its swings are weighed against the game's biggest, and a new
- * turn starts at `at` from everyone's life now. Called when the turn changes and when the game
- * ends. A change undone within the same turn never counts (only the net change of the turn
- * does); a turn change that is itself undone keeps what was weighed (known limit).
+ * Closes the turn in progress: its swings are weighed against the game's biggest, its time goes
+ * to `owner`'s chess clock and the turn list (clock-state.ts), and a new turn starts at `at` from
+ * everyone's life now. Called when the turn changes and when the game ends. A change undone within
+ * the same turn never counts (only the net change of the turn does); a turn change that is itself
+ * undone keeps what was weighed (known limit). `owner` is the active player's turn, except when
+ * a pass is undone: the time since the pass was the earlier player's turn going on.
  */
-export function closeTurn(game: Game, at: string): Game {
+export function closeTurn(game: Game, at: string, owner: TurnOwner = { seat: game.activeSeat, turnNumber: game.turnNumber }): Game {
+  const table = tableOf(game);
   return withTable(game, {
     biggestSwing: biggestSwing(game),
     turnStartedAt: at,
     turnStartLife: lifeBySeat(game.participants),
+    clock: closeTurnClock(table.clock ?? IDLE_CLOCK, table.turnStartedAt, at, owner),
   });
 }

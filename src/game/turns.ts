@@ -64,9 +64,11 @@ export function applyTurnChange(game: Game, change: TurnChange, meta: ChangeMeta
           : `Turn passed to ${name}`,
   };
   if (change.undoes !== undefined) event.undoes = change.undoes;
-  // The turn that ends is weighed for the biggest life swing (under its own number), and the turn clock restarts.
+  // The turn that ends is weighed for the biggest life swing (under its own number), its time is
+  // booked, and the turn clock restarts. Undoing a pass books the time since it to the turn it goes back to.
+  const owner = change.undoes !== undefined ? { seat: change.activeSeat, turnNumber: change.turnNumber } : undefined;
   return {
-    ...closeTurn(game, at),
+    ...closeTurn(game, at, owner),
     activeSeat: change.activeSeat,
     turnNumber: change.turnNumber,
     events: pushEvent(game.events, event),

@@ -1,8 +1,8 @@
 /**
  * A whole-game change (PUT /api/games/{id}, and the `game.update` mutation): resume, a turn
  * change, a new layout, the monarch and the initiative, day or night, the city's blessing, a
- * step of the Ring, a custom counter's creation, step or removal, a table tool's outcome, end
- * (with its result). One pure function shared by the app (optimistic change, rebase) and the
+ * step of the Ring, a custom counter's creation, step or removal, a table tool's outcome, a pause
+ * or resume of the clocks, end (with its result). One pure function shared by the app (optimistic change, rebase) and the
  * server (apply under the game's row lock), so both compute the same game.
  *
  * Order inside one change: resume first and end last, so one change can resume-and-pass or
@@ -14,6 +14,7 @@
 import { GameText, layoutProblems, type Game, type UpdateGameBody } from '../contract/game';
 import { GameRuleError } from './counters';
 import { endGame } from './ending';
+import { applyClockChange } from './clocks';
 import { applyCustomCounterChange } from './custom-counters';
 import { isApplied, newId, type ChangeMeta } from './events';
 import { setCityBlessing, setDayNight, setMarker, stepRing } from './markers';
@@ -77,6 +78,7 @@ export function applyGameUpdate(game: Game, body: UpdateGameBody, meta: UpdateMe
   }
   if (body.customCounter !== undefined) part('custom', (g, eventId) => applyCustomCounterChange(g, body.customCounter!, { ...meta, eventId }));
   if (body.roll !== undefined) part('roll', (g, eventId) => recordRoll(g, body.roll!, { ...meta, eventId }));
+  if (body.clock !== undefined) part('clock', (g, eventId) => applyClockChange(g, body.clock!, { ...meta, eventId }));
   if (body.status === 'FINISHED') part('end', (g, eventId) => endGame(g, body.result, { ...meta, eventId }));
   return next;
 }

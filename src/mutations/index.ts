@@ -20,6 +20,7 @@ import { podInvitationMutations } from './pod-invitations';
 import { podMessageMutations } from './pod-messages';
 import { podMutations } from './pods';
 import { profileMutations } from './profile';
+import { readMarkerMutations } from './read-markers';
 import type { ClientMutators } from './types';
 
 /** Every entity module's record, in one list (a name declared twice is refused below). */
@@ -34,6 +35,7 @@ const ENTITY_MUTATIONS = [
   deckMutations,
   gameMutations,
   gameInviteMutations,
+  readMarkerMutations,
 ] as const;
 
 /** Every module's kinds merged into one record; the type is the intersection of the modules' records. */

@@ -21,7 +21,10 @@ const NewGamePage = lazyPage(() => import('../features/game/wizard/new-game-page
 const LayoutPage = lazyPage(() => import('../features/game/wizard/layout-page'), 'LayoutPage');
 const GameSessionPage = lazyPage(() => import('../features/game/playmat/playmat-page'), 'GameSessionPage');
 const PlaymatPage = lazyPage(() => import('../features/game/playmat/playmat-page'), 'PlaymatPage');
+const SearchPage = lazyPage(() => import('../features/search/search-page'), 'SearchPage');
 const ClaimPage = lazyPage(() => import('../features/game/invites/claim-page'), 'ClaimPage');
+const JoinEntryPage = lazyPage(() => import('../features/game/join/join-entry-page'), 'JoinEntryPage');
+const JoinPage = lazyPage(() => import('../features/game/join/join-page'), 'JoinPage');
 
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -57,6 +60,19 @@ const gamesRoute = createRoute({
     return <GameHistoryPage podId={gamesRoute.useSearch().pod} />;
   }, GameHistoryPage),
 });
+/** /search, /search?pod=<id>, /search?peer=<userId>: message search in every chat or one. */
+const searchRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/search',
+  validateSearch: (search: Record<string, unknown>): { pod?: string; peer?: string } => ({
+    ...(typeof search.pod === 'string' && search.pod ? { pod: search.pod } : {}),
+    ...(typeof search.peer === 'string' && search.peer && !search.pod ? { peer: search.peer } : {}),
+  }),
+  component: preloadsWith(function MessageSearchPage() {
+    const { pod, peer } = searchRoute.useSearch();
+    return <SearchPage key={`${pod ?? ''}:${peer ?? ''}`} scope={{ podId: pod, peerId: peer }} />;
+  }, SearchPage),
+});
 const newGameSetupRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/new-game-setup',
@@ -85,7 +101,19 @@ const claimRoute = createRoute({
   }, ClaimPage),
 });
 
+/** /join: type a join code; /join/$code: the page a join link or QR code opens (signed out: log in, then back here). */
+const joinEntryRoute = createRoute({ getParentRoute: () => shellRoute, path: '/join', component: JoinEntryPage });
+const joinRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/join/$code',
+  // Keyed by code: another code starts afresh.
+  component: preloadsWith(function JoinByCode() {
+    const { code } = joinRoute.useParams();
+    return <JoinPage key={code} code={code} />;
+  }, JoinPage),
+});
+
 export const protectedTree = authRoute.addChildren([
-  shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, gamesRoute, newGameSetupRoute]),
+  shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, gamesRoute, searchRoute, newGameSetupRoute, joinEntryRoute, joinRoute]),
   gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute, claimRoute]),
 ]);

@@ -29,8 +29,12 @@ export const loginRoute = createRoute({
 export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
+  // The same `redirect` as /login: a join link's sign-up comes back to the join page after logging in.
+  validateSearch: validateLoginSearch,
   beforeLoad: skipWhenLoggedIn,
-  component: RegisterPage,
+  component: preloadsWith(function RegisterRoute() {
+    return <RegisterPage redirect={registerRoute.useSearch().redirect} />;
+  }, RegisterPage),
 });
 
 export const forgotPasswordRoute = createRoute({

@@ -32,14 +32,21 @@ import { normalizeOutboxKeys } from './engine/plan';
 import { flushRevocations } from './engine/revocations';
 import { createSender } from './engine/sender';
 import { listAllUsers, searchUsers } from './actions/user-search';
+import { searchMessagesOnServer } from './actions/message-search';
 import { askServiceWorkerToDrain } from './engine/sw-bridge';
 import { searchCommanders } from './actions/card-search';
 import * as games from './actions/games';
+import { gameJoinActions } from './actions/game-joins';
 import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './actions/unsaved-taps';
 import { readStoredToken } from './engine/token';
 import { markUpdateRequired } from './engine/update-required';
 import { watchRecordedVerdicts } from './engine/watch-verdicts';
 import { mutateAndSend, saveDeck } from './actions/writes';
+import { createOlderMessages } from './actions/older-messages';
+import type { ChatRef } from '../db/queries/chat-history';
+import type { SearchScope } from '../db/queries/message-search';
+import { markRead, type ReadUpTo } from './actions/read-markers';
+import type { ReadMarkerKind } from '../contract/read-markers';
 
 /** Focus refreshes at most every 5 s (spec's data cache defaults). */
 export const FOCUS_THROTTLE_MS = 5000;
@@ -47,6 +54,7 @@ export const FOCUS_THROTTLE_MS = 5000;
 export const db = openDatabase();
 export const api = createApiClient({ getToken: readStoredToken });
 export const puller = createPuller(db, api);
+const olderMessages = createOlderMessages(db, api);
 
 const senderApi = createApiClient({ getToken: async () => (await readSession(db)).token });
 const sender = createSender({ db, api: senderApi, readAnswer: (raw) => pushResponse.parse(raw), onMoreToPull: () => void puller.sync().catch(() => undefined) });
@@ -162,6 +170,7 @@ export const actions = {
 
   searchUsers: (query: string) => searchUsers(ctx, query),
   listAllUsers: (username?: string) => listAllUsers(ctx, username),
+  searchMessagesOnServer: (q: string, scope: SearchScope) => searchMessagesOnServer(ctx, q, scope),
 
   saveDeck: (input: DeckInput, existingId?: string) => saveDeck(ctx, input, existingId),
   searchCommanders: (query: string, partner?: boolean) => searchCommanders(ctx, query, partner),
@@ -175,6 +184,8 @@ export const actions = {
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
   claimGame: (token: string) => games.claimGame(ctx, token),
+  /** Joining a live game by code (online only). */
+  gameJoins: gameJoinActions(ctx),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),
@@ -186,7 +197,12 @@ export const actions = {
   pullPodMessages: (_podId: string, _limit?: number) => puller.sync(),
   pullPodInvites: (podId: string) => puller.podInvites(podId),
   pullDirectMessages: (peerId: string) => puller.directMessages(peerId),
+  /** The page of messages before the oldest one the mirror holds for a chat (one request per chat at a time). */
+  loadOlderMessages: (chat: ChatRef) => olderMessages.load(chat),
   pullEverything,
+
+  /** Moves the read marker of a conversation (`dm`, the peer's id) or pod forward to `upTo`; queues nothing unless it moves. */
+  markRead: (kind: ReadMarkerKind, targetId: string, upTo: ReadUpTo) => markRead(ctx, kind, targetId, upTo),
 
   async retryWrite(id: string) {
     await retryWrite(db, id);

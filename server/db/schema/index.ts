@@ -9,3 +9,5 @@ export * from './games';
 export * from './sync';
 export * from './limits';
 export * from './push';
+export * from './read-markers';
+export * from './game-joins';

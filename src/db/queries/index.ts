@@ -6,3 +6,5 @@ export * from '../../contract/names';
 export * from './outbox';
 export * from './pods';
 export * from './game-invites';
+export * from './unread';
+export * from './chat-history';

@@ -9,8 +9,8 @@ import type { PublicUser } from '../../contract/users';
 import type { DirectMessageRow, PodMessageRow, PodTableDB } from '../schema';
 import { outboxEntriesIn } from './outbox';
 
-/** Most messages a conversation view renders from the mirror (the server's page maximum). */
-export const CONVERSATION_MESSAGE_LIMIT = 200;
+/** Default of directMessagesWith (the server's page maximum); a conversation view shows a growing window (chat-history.ts). */
+const CONVERSATION_MESSAGE_LIMIT = 200;
 /** Items in the 'Recent Activity' feed. */
 export const RECENT_ACTIVITY_LIMIT = 20;
 

@@ -9,8 +9,6 @@ import { outboxByTarget, outboxEntriesFor } from './outbox';
 
 /** The mutation that creates a pod (src/contract/mutations.ts). */
 const POD_CREATE_KIND = 'pod.create';
-/** Most messages a pod chat renders from the mirror (the server's page maximum). */
-export const POD_CHAT_MESSAGE_LIMIT = 200;
 
 /** The owner of a pod: ownerId, else createdById (the spec's roles and permissions). */
 export function podOwnerId(pod: Pick<PodRow, 'ownerId' | 'createdById'>): string {

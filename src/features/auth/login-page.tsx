@@ -94,7 +94,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         </button>
       </form>
       <p className="auth-switch">
-        New to PodTable? <Link to="/register">Create one</Link>
+        New to PodTable?{' '}
+        <Link to="/register" search={redirect ? { redirect } : {}}>
+          Create one
+        </Link>
       </p>
     </AuthLayout>
   );

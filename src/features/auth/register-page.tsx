@@ -12,7 +12,8 @@ import { FormAlert } from './form-alert';
 import { loadSubmitCode, preloadSubmitCode } from './submit-code';
 import { CANNOT_REACH_SERVER } from './texts';
 
-export function RegisterPage() {
+/** `redirect` (untrusted, checked by /login's safeRedirect) is handed on to /login, so a sign-up from a join link ends back there. */
+export function RegisterPage({ redirect }: { redirect?: string } = {}) {
   const navigate = useNavigate();
   const router = useRouter();
   const [email, setEmail] = useState('');
@@ -36,7 +37,7 @@ export function RegisterPage() {
     try {
       // The server's neutral answer: the same whether or not the e-mail already had an account.
       showToast({ title: await code.accountActions.register(values), variant: 'success' });
-      await navigate({ to: '/login' });
+      await navigate({ to: '/login', search: redirect ? { redirect } : {} });
     } catch (error) {
       setErrors([code.describeAuthError(error)]);
       setSubmitting(false);
@@ -85,7 +86,10 @@ export function RegisterPage() {
         </button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account?{' '}
+        <Link to="/login" search={redirect ? { redirect } : {}}>
+          Log in
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -4,6 +4,7 @@
  * The page owns which conversation or pod is open, so the inbox can open either.
  */
 import * as Tabs from '@radix-ui/react-tabs';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ActivityItem } from '../../db/queries';
 import { FriendsTab } from '../friends/friends-tab';
@@ -49,7 +50,11 @@ export function ChatsPage({ initialTab = 'all', initialPeerId, initialPodId }: C
 
   return (
     <main className="page chats-page">
-      <PageHeader title="Chats" />
+      <PageHeader title="Chats">
+        <Link to="/search" className="button button--secondary">
+          Search messages
+        </Link>
+      </PageHeader>
       {!myId ? (
         <LoadingText text="Loading user data..." />
       ) : (

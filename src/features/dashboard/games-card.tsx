@@ -1,6 +1,7 @@
 /**
  * The dashboard's way back to the table (leaving a live game to the dashboard must not
- * lose it) and into the game history. From the mirror, so it works offline.
+ * lose it), into the game history, and to "Join a game" with a code (/join). From the mirror,
+ * so it works offline.
  */
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -27,6 +28,9 @@ export function GamesCard() {
         ) : null}
         <Link to="/games" className="button button--secondary">
           Game history
+        </Link>
+        <Link to="/join" className="button button--secondary">
+          Join a game
         </Link>
       </div>
     </section>

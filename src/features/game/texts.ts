@@ -20,3 +20,8 @@ export const SYNCED = 'Synced';
 export function podSizeProblem(podName: string, members: number): string {
   return `${podName} has ${members} ${members === 1 ? 'member' : 'members'}; a game needs 2 to 8 players.`;
 }
+
+// The clocks of the playmat (ours):
+export const CLOCK_PAUSED = 'Paused';
+export const PAUSE_CLOCK = 'Pause clock';
+export const RESUME_CLOCK = 'Resume clock';

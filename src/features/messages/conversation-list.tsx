@@ -1,4 +1,7 @@
-/** The Messages tab's list: every conversation, newest first, each labelled 'Direct message' (a deleted latest message previews as 'Message deleted'). */
+/**
+ * The Messages tab's list: every conversation, newest first, each labelled 'Direct message' (a
+ * deleted latest message previews as 'Message deleted'), with its unread count ("3 unread").
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { conversationSummaries } from '../../db/queries';
 import { nameOf } from '../../contract/names';
@@ -9,6 +12,8 @@ import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { Time } from '../../ui/time';
 import { Avatar } from '../profile/avatar';
+import { UnreadBadge } from '../unread/unread-badge';
+import { useUnreadCounts } from '../unread/use-unread';
 import { MESSAGE_DELETED } from './message-texts';
 
 export const NEW_CONVERSATION_PREVIEW = 'Started a new conversation';
@@ -17,6 +22,7 @@ export const CONVERSATIONS_FAILED = 'Failed to load conversations.';
 export function ConversationList({ onOpen }: { onOpen(peerId: string): void }) {
   const conversations = useLiveQuery(() => conversationSummaries(db), []);
   const pull = usePullState(pullKey('conversations'));
+  const unread = useUnreadCounts();
 
   return (
     <section aria-labelledby="conversations-title">
@@ -51,6 +57,7 @@ export function ConversationList({ onOpen }: { onOpen(peerId: string): void }) {
                     )}
                   </span>
                   {conversation.lastMessage ? <Time iso={conversation.lastMessage.createdAt} /> : null}
+                  <UnreadBadge count={unread?.dms.get(conversation.participantId)} />
                 </button>
               </li>
             );

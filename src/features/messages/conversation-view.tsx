@@ -3,11 +3,12 @@
  * right, each unsent one marked (queued or failed, with Retry / Discard), one's own with Edit and
  * Delete (message-bubble.tsx), and the composer — or,
  * when the other person deleted their account, a line saying so (the history stays readable).
- * Opening it refreshes the conversation from the server.
+ * Opening it refreshes the latest messages from the server; older ones come page by page as the
+ * user scrolls up (message-thread.tsx).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
-import { directMessagesWith, outboxEntriesByTarget, peerProfile } from '../../db/queries';
+import { useEffect } from 'react';
+import { directMessageWindow, outboxEntriesByTarget, peerProfile } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
@@ -15,8 +16,12 @@ import { usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { Avatar } from '../profile/avatar';
+import { ChatSearchLink } from '../search/chat-search-link';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
+import { MessageThread } from './message-thread';
+import { UnreadDivider, useUnreadDivider } from './unread-divider';
+import { useMessageThread } from './use-message-thread';
 
 export const DM_BLANK = 'Enter a message first.';
 export const DM_SEND_FAILED = 'Failed to send message. Try again.';
@@ -31,20 +36,15 @@ interface ConversationViewProps {
 
 export function ConversationView({ peerId, myId, onBack }: ConversationViewProps) {
   const peer = useLiveQuery(() => peerProfile(db, peerId), [peerId]);
-  const messages = useLiveQuery(() => directMessagesWith(db, peerId), [peerId]);
+  const { messages, thread } = useMessageThread({ kind: 'direct', peerId }, (size) => directMessageWindow(db, peerId, size));
+  const dividerBefore = useUnreadDivider('dm', peerId, messages, myId);
   const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'directMessages'), []);
   const pull = usePullState(pullKey('directMessages', peerId));
   const state = listState(messages, pull);
-  const endRef = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
     void actions.pullDirectMessages(peerId).catch(() => undefined);
   }, [peerId]);
-
-  const lastId = messages?.at(-1)?.id;
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId]);
 
   const name = peer ? nameOf(peer) : peer === null ? 'Unknown user' : '';
 
@@ -60,33 +60,38 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
           <h2 id="conversation-title">{name}</h2>
           <p className="muted chat-subtitle">Direct message</p>
         </div>
+        <ChatSearchLink peerId={peerId} />
       </header>
       <ListStatus state={state} loading="Loading messages..." error="Error loading messages." empty="No messages yet." emptyDetail="Say hello to start the conversation." />
-      {messages && messages.length > 0 ? (
-        <ol className="message-list" aria-label={`Messages with ${name}`}>
-          {messages.map((message) => {
+      {/* With the outbox read, so a refused write shows its own mark from the first frame. */}
+      {thread && unsent && thread.window.messages.length > 0 ? (
+        <MessageThread
+          thread={thread}
+          label={`Messages with ${name}`}
+          renderMessage={(message) => {
             const own = message.senderId === myId;
             return (
-              <MessageBubble
-                key={message.id}
-                message={message}
-                own={own}
-                alignEnd={own}
-                renderText={(text) => (
-                  <>
-                    <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>
-                    <span className="bubble-text">{text}</span>
-                  </>
-                )}
-                entries={unsent?.get(message.id) ?? []}
-                sendFailedText={DM_SEND_FAILED}
-                onEdit={(content) => actions.mutate('dm.edit', { id: message.id, content })}
-                onDelete={() => actions.mutate('dm.delete', { id: message.id })}
-              />
+              <>
+                {message.id === dividerBefore ? <UnreadDivider /> : null}
+                <MessageBubble
+                  message={message}
+                  own={own}
+                  alignEnd={own}
+                  renderText={(text) => (
+                    <>
+                      <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>
+                      <span className="bubble-text">{text}</span>
+                    </>
+                  )}
+                  entries={unsent.get(message.id) ?? []}
+                  sendFailedText={DM_SEND_FAILED}
+                  onEdit={(content) => actions.mutate('dm.edit', { id: message.id, content })}
+                  onDelete={() => actions.mutate('dm.delete', { id: message.id })}
+                />
+              </>
             );
-          })}
-          <li ref={endRef} aria-hidden="true" className="message-end" />
-        </ol>
+          }}
+        />
       ) : null}
       {peer?.deleted ? (
         <p className="muted chat-closed" role="status">

@@ -4,11 +4,12 @@
  * Leave Pod), messages oldest → newest as 'sender name: content' (one's own with Edit and Delete,
  * src/features/messages/message-bubble.tsx), the composer. While open
  * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
- * LEAVE_POD on close) and refreshes the pod's messages once.
+ * LEAVE_POD on close) and refreshes the pod's messages once; older ones come page by page as
+ * the user scrolls up (src/features/messages/message-thread.tsx).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
-import { isLocalOnlyPod, latestPodMessages, outboxEntriesByTarget, POD_CHAT_MESSAGE_LIMIT, podOwnerId, visiblePod } from '../../db/queries';
+import { useEffect } from 'react';
+import { isLocalOnlyPod, outboxEntriesByTarget, podMessageWindow, podOwnerId, visiblePod } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db, newId } from '../../sync/app';
@@ -18,6 +19,9 @@ import { listState } from '../../ui/list-state';
 import { ErrorText, ListStatus, LoadingText } from '../../ui/list-status';
 import { Composer } from '../messages/composer';
 import { MessageBubble } from '../messages/message-bubble';
+import { MessageThread } from '../messages/message-thread';
+import { UnreadDivider, useUnreadDivider } from '../messages/unread-divider';
+import { useMessageThread } from '../messages/use-message-thread';
 import { MutePodButton } from '../notifications/mute-pod-button';
 import { InviteDialog } from './invite-dialog';
 import { LeavePod } from './leave-pod';
@@ -27,6 +31,7 @@ import { PodDescription } from './pod-description';
 import { PodFailure } from './pod-failure';
 import { PodLeaderboard } from './pod-leaderboard';
 import { RemoveMembersDialog } from './remove-members-dialog';
+import { ChatSearchLink } from '../search/chat-search-link';
 
 interface PodChatProps {
   podId: string;
@@ -39,48 +44,47 @@ function OwnerBadge() {
 }
 
 function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
-  const messages = useLiveQuery(() => latestPodMessages(db, pod.id, POD_CHAT_MESSAGE_LIMIT), [pod.id]);
   const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'podMessages'), []);
   const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
+  const { messages, thread } = useMessageThread({ kind: 'pod', podId: pod.id }, (size) => podMessageWindow(db, pod.id, size), localOnly);
+  const dividerBefore = useUnreadDivider('pod', pod.id, messages, myId);
   const pull = usePullState(pullKey('podMessages', pod.id));
   const ownerId = podOwnerId(pod);
-  const endRef = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
     // A pod that exists only here has nothing on the server yet.
     if (localOnly === false) void actions.pullPodMessages(pod.id).catch(() => undefined);
   }, [pod.id, localOnly]);
 
-  const lastId = messages?.at(-1)?.id;
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId]);
-
   const state = localOnly && messages ? (messages.length > 0 ? 'ready' : 'empty') : listState(messages, pull);
   return (
     <>
       <ListStatus state={state} loading="Loading messages..." error={MESSAGES_FAILED} empty="No messages yet." emptyDetail="Say hello to your pod." />
-      {messages && messages.length > 0 ? (
-        <ol className="message-list" aria-label={`Messages in ${pod.name}`}>
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              own={message.sender.id === myId}
-              renderText={(text) => (
-                <p className="bubble-text">
-                  <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {text}
-                </p>
-              )}
-              badges={message.sender.id === ownerId ? <OwnerBadge /> : null}
-              entries={unsent?.get(message.id) ?? []}
-              sendFailedText={message.syncError || POD_SEND_FAILED}
-              onEdit={(content) => actions.mutate('pod.message.edit', { id: message.id, podId: message.podId, content })}
-              onDelete={() => actions.mutate('pod.message.delete', { id: message.id, podId: message.podId })}
-            />
-          ))}
-          <li ref={endRef} aria-hidden="true" className="message-end" />
-        </ol>
+      {/* With the outbox read, so a refused write shows its own mark from the first frame. */}
+      {thread && unsent && thread.window.messages.length > 0 ? (
+        <MessageThread
+          thread={thread}
+          label={`Messages in ${pod.name}`}
+          renderMessage={(message) => (
+            <>
+              {message.id === dividerBefore ? <UnreadDivider /> : null}
+              <MessageBubble
+                message={message}
+                own={message.sender.id === myId}
+                renderText={(text) => (
+                  <p className="bubble-text">
+                    <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {text}
+                  </p>
+                )}
+                badges={message.sender.id === ownerId ? <OwnerBadge /> : null}
+                entries={unsent.get(message.id) ?? []}
+                sendFailedText={message.syncError || POD_SEND_FAILED}
+                onEdit={(content) => actions.mutate('pod.message.edit', { id: message.id, podId: message.podId, content })}
+                onDelete={() => actions.mutate('pod.message.delete', { id: message.id, podId: message.podId })}
+              />
+            </>
+          )}
+        />
       ) : null}
     </>
   );
@@ -137,6 +141,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
           </details>
           <PendingInvitations pod={pod} myId={myId} isOwner={isOwner} />
         </div>
+        <ChatSearchLink podId={pod.id} />
       </header>
       <div className="button-row chat-actions">
         <InviteDialog pod={pod} />

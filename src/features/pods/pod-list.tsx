@@ -1,6 +1,7 @@
 /**
- * The Pod Chats list: visible pods by name, a 'Pending' mark while a change (e.g. creation
- * offline) waits for the server, the failure of a refused one, and the owner's Delete.
+ * The Pod Chats list: visible pods by name, each with its unread count ("3 unread"), a
+ * 'Pending' mark while a change (e.g. creation offline) waits for the server, the failure of a
+ * refused one, and the owner's Delete.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -14,6 +15,8 @@ import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { NO_PODS, NO_PODS_DETAIL, PODS_FAILED } from './pod-texts';
 import { PodFailure } from './pod-failure';
+import { UnreadBadge } from '../unread/unread-badge';
+import { useUnreadCounts } from '../unread/use-unread';
 
 interface PodListProps {
   myId: string;
@@ -23,6 +26,7 @@ interface PodListProps {
 export function PodList({ myId, onOpen }: PodListProps) {
   const pods = useLiveQuery(() => visiblePods(db), []);
   const pull = usePullState(pullKey('pods'));
+  const unread = useUnreadCounts();
   const [deleting, setDeleting] = useState<PodRow | null>(null);
 
   return (
@@ -39,6 +43,7 @@ export function PodList({ myId, onOpen }: PodListProps) {
                     <span className="row-title">{pod.name}</span>
                     <span className="row-detail muted">{pod.members.length === 1 ? '1 member' : `${pod.members.length} members`}</span>
                   </span>
+                  <UnreadBadge count={unread?.pods.get(pod.id)} />
                   {pod.syncState === 'queued' ? (
                     <span role="status" className="badge badge--pending">
                       Pending

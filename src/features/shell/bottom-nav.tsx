@@ -1,4 +1,8 @@
-/** Bottom navigation of the protected pages (the spec's navigation); hidden on /game routes by the layout. */
+/**
+ * Bottom navigation of the protected pages (the spec's navigation); hidden on /game routes by the
+ * layout. The Pods tab (the Chats page: direct messages and pod chats) carries the total of
+ * unread messages, and the installed app's icon echoes it (src/features/unread/app-badge.ts).
+ */
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLogout } from '../auth/use-logout';
@@ -6,10 +10,15 @@ import { HomeIcon, NewGameIcon, PodsIcon, ProfileIcon } from './icons';
 import { LogoutDialog } from './logout-dialog';
 import { MoreMenu } from './more-menu';
 import { NotificationsDialog } from './notifications-dialog';
+import { useAppBadge } from '../unread/app-badge';
+import { UnreadBadge } from '../unread/unread-badge';
+import { useUnreadCounts } from '../unread/use-unread';
 
 export function BottomNav() {
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const logout = useLogout();
+  const unread = useUnreadCounts()?.total;
+  useAppBadge(unread);
 
   return (
     <>
@@ -18,9 +27,10 @@ export function BottomNav() {
           <HomeIcon />
           <span>Home</span>
         </Link>
-        <Link to="/pods" className="nav-item">
+        <Link to="/pods" className="nav-item nav-item--unread">
           <PodsIcon />
           <span>Pods</span>
+          <UnreadBadge count={unread} className="unread-badge--nav" />
         </Link>
         <Link to="/game/setup" className="nav-item">
           <NewGameIcon />

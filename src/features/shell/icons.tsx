@@ -1,4 +1,4 @@
-/** Small inline icons for the bottom navigation; decorative (the labels carry the meaning). */
+/** Small inline icons (bottom navigation, header actions); decorative: a label carries the meaning. */
 import type { ReactNode } from 'react';
 
 function Icon({ children }: { children: ReactNode }) {
@@ -52,5 +52,12 @@ export const MoreIcon = () => (
     <circle cx="5" cy="12" r="1" />
     <circle cx="12" cy="12" r="1" />
     <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
   </Icon>
 );

@@ -4,20 +4,22 @@
  * the socket has been quiet and its PONG shows the log moved, and on focus (throttled). A first
  * pull (no cursor) is a snapshot of every list. Pulls from all tabs and the service worker run
  * one at a time (Web Lock PULL_LOCK); calls during a pull collapse into one more pull after it.
- * A few reads stay plain REST: older history of a conversation, a pod's invitations as its
- * members see them, and one game by id (a claim link, a game this device has not seen).
+ * A few reads stay plain REST: the latest page of a conversation when it opens, a pod's
+ * invitations as its members see them, and one game by id (a claim link, a game this device has
+ * not seen); older pages of a chat come on demand (src/sync/actions/older-messages.ts).
  * The spec's cache defaults, as tuned numbers: identical REST reads within DEDUPE_MS share one
  * request; a failed pull is retried after RETRY_MS.
  * `meta` rows `pull:<key>` record when something was last loaded and its last error, so screens
  * tell "loading" from "empty" from "failed", also offline after a restart.
  */
-import { directMessageSchema, podInvitationSchema } from '../../contract/social';
+import { directMessageSchema, MESSAGES_PAGE_MAX, podInvitationSchema } from '../../contract/social';
 import { gameSchema } from '../../contract/game';
 import { LIST_KINDS } from '../../contract/entities';
 import { pullResponse } from '../../contract/sync';
 import type { PodTableDB } from '../../db/schema';
 import { ApiError, type ApiClient } from './api';
 import { applyServerData } from './apply-server';
+import { applyHistoryPage } from './history-page';
 import { readCursor } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
 import { markUpdateRequired } from './update-required';
@@ -148,10 +150,12 @@ export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOpti
 
   return {
     sync,
+    // The latest page of a conversation, applied like a pull; a short one also tells where it begins.
     directMessages: (peerId) =>
       rest(pullKey('directMessages', peerId), async () => {
-        const rows = await api.request<unknown[]>('GET', `/api/direct-messages/${encodeURIComponent(peerId)}`);
-        await applyServerData(db, { puts: { directMessages: rows.map((row) => directMessageSchema.parse(row)) } });
+        const rows = await api.request<unknown[]>('GET', `/api/direct-messages/${encodeURIComponent(peerId)}?limit=${MESSAGES_PAGE_MAX}`);
+        const page = rows.map((row) => directMessageSchema.parse(row));
+        await applyHistoryPage(db, { chat: { kind: 'direct', peerId }, rows: page, limit: MESSAGES_PAGE_MAX, cursor: null, onlyNew: false });
       }),
     podInvites: (podId) =>
       rest(pullKey('podInvites', podId), async () => {

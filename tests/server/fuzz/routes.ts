@@ -72,6 +72,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/direct-messages/send', body: (f) => ({ id: randomUUID(), receiverId: f.memberId, content: 'hello' }) },
   { method: 'PATCH', path: '/api/direct-messages/:id', scope: 'directMessage', body: () => ({ content: 'hello again' }) },
   { method: 'DELETE', path: '/api/direct-messages/:id', scope: 'directMessage' },
+  { method: 'GET', path: '/api/messages/search' },
 
   { method: 'GET', path: '/api/pods' },
   { method: 'POST', path: '/api/pods', body: () => ({ id: randomUUID(), name: 'Fuzz pod' }) },
@@ -127,6 +128,11 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/games/invites/:id/accept' },
   { method: 'POST', path: '/api/games/invites/:id/decline' },
   { method: 'POST', path: '/api/games/:id/leave', scope: 'game' },
+  { method: 'GET', path: '/api/games/:id/join-code', scope: 'game' },
+  { method: 'POST', path: '/api/games/:id/join-code', scope: 'game' },
+  { method: 'DELETE', path: '/api/games/:id/joins/:seat', scope: 'game' },
+  { method: 'POST', path: '/api/games/join/preview', body: () => ({ code: 'ZZZZZZ' }) },
+  { method: 'POST', path: '/api/games/join', body: () => ({ code: 'ZZZZZZ', seatNumber: 1 }) },
 
   { method: 'GET', path: '/api/blocks' },
   { method: 'POST', path: '/api/blocks', body: (f) => ({ userId: f.strangerId }) },

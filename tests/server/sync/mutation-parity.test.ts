@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_MUTATORS, serverMutators } from '../../../server/mutations';
 import { mutationArgs, type MutationInput, type MutationName } from '../../../src/contract/mutations';
+import { compareReadPoints, type ReadPoint } from '../../../src/contract/read-markers';
 import { pushResponse, type PullResponse } from '../../../src/contract/sync';
 import type { User } from '../../../src/contract/users';
 import { openDatabase, type PodTableDB } from '../../../src/db/schema';
@@ -40,10 +41,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Fields the server owns, at any depth of a row (its clock stamps them at apply time): never compared. */
-const SERVER_OWNED = ['rev', 'syncState', 'syncError', 'createdAt', 'updatedAt', 'joinedAt', 'at', 'startTime', 'turnStartedAt'];
-/** Stamps the server's clock writes when set: compared as set or not (a message's edit and deletion). */
-const SERVER_STAMPED = ['editedAt', 'deletedAt'];
+/**
+ * Fields the server owns, at any depth of a row (its clock stamps them at apply time): never compared.
+ * A game's turn times (`turnMs`, a turn's `durationMs`) and its `endedAt` are measured by that clock too.
+ */
+const SERVER_OWNED = ['rev', 'syncState', 'syncError', 'createdAt', 'updatedAt', 'joinedAt', 'at', 'startTime', 'turnStartedAt', 'turnMs', 'durationMs', 'endedAt'];
+/** Stamps the server's clock writes when set: compared as set or not (a message's edit and deletion, a game's clocks stopping). */
+const SERVER_STAMPED = ['editedAt', 'deletedAt', 'pausedAt'];
 
 interface World {
   me: Person;
@@ -291,6 +295,19 @@ const ROWS: Row[] = [
       return { gameId, update: { eventId: randomUUID(), customCounter: { action: 'step', id, step: 1 } } };
     },
   }),
+  row({
+    name: 'game.update',
+    label: 'the clocks paused',
+    prepare: async (world) => ({ gameId: await newGame(world), update: { eventId: randomUUID(), clock: { action: 'pause' } } }),
+  }),
+  row({
+    name: 'game.update',
+    label: 'End game with how it was won and who took out whom',
+    prepare: async (world) => ({
+      gameId: await newGame(world),
+      update: { eventId: randomUUID(), status: 'FINISHED', result: { winnerSeat: 0, winMethod: 'combo', eliminations: [{ seat: 1, bySeat: 0, how: 'combo' }] } },
+    }),
+  }),
   row({ name: 'game.delete', prepare: async (world) => ({ gameId: await newGame(world) }) }),
   row({ name: 'game.invite.accept', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),
   row({ name: 'game.invite.decline', prepare: async (world) => ({ inviteId: (await gameInviteForMe(world)).inviteId }) }),
@@ -302,7 +319,41 @@ const ROWS: Row[] = [
       return { gameId };
     },
   }),
+  row({
+    name: 'read.mark',
+    label: 'a direct conversation',
+    prepare: async (world) => ({ kind: 'dm', id: world.other.user.id, upTo: await readPoint(world, world.other, { peerId: world.me.user.id }) }),
+  }),
+  row({
+    name: 'read.mark',
+    label: 'a pod',
+    prepare: async (world) => {
+      const podId = await newPod(world, [world.other]);
+      return { kind: 'pod', id: podId, upTo: await readPoint(world, world.other, { podId }) };
+    },
+  }),
+  row({
+    name: 'read.mark',
+    label: 'an older point than the marker changes nothing',
+    prepare: async (world) => {
+      const points = [await readPoint(world, world.other, { peerId: world.me.user.id }), await readPoint(world, world.other, { peerId: world.me.user.id })];
+      const [older, newer] = points.sort(compareReadPoints) as [ReadPoint, ReadPoint];
+      await world.write(world.me, 'read.mark', { kind: 'dm', id: world.other.user.id, upTo: newer });
+      return { kind: 'dm', id: world.other.user.id, upTo: older };
+    },
+  }),
 ];
+
+/** A message `from` sends into a conversation with `me` or a pod, as the point `me` reads up to (its time as the server stored it). */
+async function readPoint(world: World, from: Person, thread: { peerId: string } | { podId: string }): Promise<{ createdAt: string; messageId: string }> {
+  const id = randomUUID();
+  if ('podId' in thread) await world.write(from, 'pod.message.send', { id, podId: thread.podId, content: 'read me' }, id);
+  else await world.write(from, 'dm.send', { id, receiverId: thread.peerId, content: 'read me' }, id);
+  const snapshot = await pullAs(world.me);
+  const message = [...(snapshot.puts.directMessages ?? []), ...(snapshot.puts.podMessages ?? [])].find((candidate) => candidate.id === id);
+  if (!message) throw new Error('the message did not reach its reader');
+  return { createdAt: message.createdAt, messageId: id };
+}
 
 async function pullAs(person: Person): Promise<PullResponse> {
   const answer = await server.request<PullResponse>('GET', '/api/sync/pull', { token: person.token, headers: APP_PROTOCOL });

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 const navigate = vi.fn(async (_to: unknown) => undefined);
-vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), useNavigate: () => navigate }));
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')), useNavigate: () => navigate }));
 
 import { ChatsPage } from '../../../src/features/chats/chats-page';
 import { pullKey } from '../../../src/sync/engine/pull';
@@ -24,6 +24,7 @@ describe('chats page: All Chats', () => {
     render(<ChatsPage />);
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['All Chats', 'Messages', 'Pod Chats', 'Friends']);
+    expect(screen.getByRole('link', { name: 'Search messages' }).getAttribute('href')).toBe('/search');
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(actions.pullList).toHaveBeenCalled());
     await setPull(pullKey('gameInvites'), loaded());

@@ -133,6 +133,8 @@ export const actions = {
   pullPodMessages: resolved(),
   pullPodInvites: resolved(),
   pullDirectMessages: resolved(),
+  loadOlderMessages: vi.fn(async (_chat: unknown): Promise<string> => 'more'),
+  markRead: vi.fn(async () => undefined),
   retryWrite: resolved(),
   discardWrite: resolved(),
 };

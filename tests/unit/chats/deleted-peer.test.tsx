@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')) }));
 
 import { DELETED_USER_NAME } from '../../../src/contract/account-data';
 import type { PublicUser } from '../../../src/contract/users';

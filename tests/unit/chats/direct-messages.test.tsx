@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')) }));
 
 import { MessagesTab } from '../../../src/features/messages/messages-tab';
 import type { DirectMessageRow } from '../../../src/db/schema';
@@ -41,9 +42,13 @@ describe('conversation view', () => {
     renderTab(bo.id);
     expect(actions.pullDirectMessages).toHaveBeenCalledWith(bo.id);
     const list = await screen.findByRole('list', { name: 'Messages with bo' });
-    const items = within(list).getAllByRole('listitem').filter((item) => item.textContent);
+    const all = within(list).getAllByRole('listitem').filter((item) => item.textContent);
+    // Bo's message was not read yet: the "New messages" line comes before it.
+    expect(all[0]!.textContent).toBe('New messages');
+    const items = all.slice(1);
     expect(items.map((item) => item.querySelector('.bubble-text')?.textContent)).toEqual(['text a', 'text b']);
     expect(items.map((item) => item.classList.contains('message--own'))).toEqual([false, true]);
+    expect(screen.getByRole('link', { name: 'Search in this chat' }).getAttribute('href')).toBe(`/search?peer=${bo.id}`);
   });
 
   it("says 'Enter a message first.' for a blank message and sends nothing; the button is disabled while empty", async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')) }));
 
 import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
 import { Toaster } from '../../../src/features/shell/toaster';
@@ -111,12 +112,16 @@ describe('pod chat', () => {
     ]);
     renderTab('p1');
     const list = await screen.findByRole('list', { name: 'Messages in Tuesday' });
-    const items = within(list).getAllByRole('listitem').filter((item) => item.textContent);
+    // Nothing was read yet: the "New messages" line comes before the first message.
+    const all = within(list).getAllByRole('listitem').filter((item) => item.textContent);
+    expect(all[0]!.textContent).toBe('New messages');
+    const items = all.slice(1);
     expect(items.map((item) => item.querySelector('.bubble-text')?.textContent)).toEqual(['bo: ready?', 'Cy: me too']);
     expect(within(items[0]!).getByText('Owner')).toBeTruthy();
     expect(within(items[1]!).queryByText('Owner')).toBeNull();
     const members = screen.getByRole('list', { name: 'Members' });
     expect(within(members).getByText('Owner').closest('li')?.textContent).toContain('bo');
+    expect(screen.getByRole('link', { name: 'Search in this chat' }).getAttribute('href')).toBe('/search?pod=p1');
   });
 
   it('joins the live channel while open, again after a reconnect, and leaves it on close', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
+vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')) }));
 
 import type { Game } from '../../../src/contract/game';
 import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';

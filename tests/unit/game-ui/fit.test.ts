@@ -1,7 +1,7 @@
 /** Screen geometry of the playmat (src/features/game/playmat/table/fit.ts) for every layout, phone both ways. */
 import { describe, expect, it } from 'vitest';
 import { computedLayout, LAYOUT_PRESETS } from '../../../src/game/layouts';
-import { faceFit, faceOf, lifeEm, middleView, mySeatView, quarterTurn, smallestLife, type Area, type ScreenTile } from '../../../src/features/game/playmat/table/fit';
+import { badgeRoom, faceFit, faceOf, lifeEm, middleView, mySeatView, quarterTurn, smallestLife, TAP, type Area, type ScreenTile } from '../../../src/features/game/playmat/table/fit';
 
 /** A 360 × 640 phone with the 48 px game bar on top, and turned (the bar on the side, 60 px). */
 const PORTRAIT: Area = { width: 360, height: 592 };
@@ -14,6 +14,11 @@ function overlap(a: ScreenTile, b: ScreenTile): boolean {
   return a.left < b.left + b.width - e && b.left < a.left + a.width - e && a.top < b.top + b.height - e && b.top < a.top + a.height - e;
 }
 
+const lifeOf = (tile: ScreenTile) => {
+  const face = faceOf(tile);
+  return faceFit(face.width, face.height).lifeFont;
+};
+
 function expectSound(tiles: ScreenTile[], area: Area) {
   for (const tile of tiles) {
     expect(tile.left).toBeGreaterThanOrEqual(-0.01);
@@ -21,7 +26,10 @@ function expectSound(tiles: ScreenTile[], area: Area) {
     expect(tile.left + tile.width).toBeLessThanOrEqual(area.width + 0.01);
     expect(tile.top + tile.height).toBeLessThanOrEqual(area.height + 0.01);
     const face = faceOf(tile);
-    expect(faceFit(face.width, face.height).fits, `seat ${tile.seat} face ${face.width}×${face.height}`).toBe(true);
+    const fit = faceFit(face.width, face.height);
+    expect(fit.fits, `seat ${tile.seat} face ${face.width}×${face.height}`).toBe(true);
+    // The badge row holds at least the 44 px commander-damage button.
+    expect(badgeRoom(face.width, fit)).toBeGreaterThanOrEqual(TAP);
   }
   tiles.forEach((a, i) => tiles.slice(i + 1).forEach((b) => expect(overlap(a, b), `${a.seat}/${b.seat}`).toBe(false)));
 }
@@ -32,6 +40,18 @@ describe('faceFit', () => {
     expect(faceFit(120, 237)).toMatchObject({ mode: 'narrow', fits: true });
     expect(faceFit(395, 120)).toMatchObject({ mode: 'side', fits: true });
     expect(faceFit(100, 100).fits).toBe(false);
+    // A side face has room for ⋯, the commander-damage button and +5 across its foot.
+    expect(faceFit(180, 179)).toMatchObject({ mode: 'side', inlineBadges: false });
+    expect(badgeRoom(180, faceFit(180, 179))).toBe(124);
+    // Too short for ⋯ over two rows of badges in its lower half: they go between ⋯ and +5.
+    expect(faceFit(193, 120)).toMatchObject({ mode: 'side', inlineBadges: true });
+    expect(faceFit(180, 147)).toMatchObject({ mode: 'side', inlineBadges: true });
+    expect(badgeRoom(193, faceFit(193, 120))).toBe(89);
+    expect(faceFit(180, 296)).toMatchObject({ mode: 'stacked', inlineBadges: false });
+    expect(badgeRoom(180, faceFit(180, 296))).toBe(172);
+    // A wide stacked face puts its badges between ⋯ and +5 and gives the life number their row.
+    expect(faceFit(360, 335)).toMatchObject({ mode: 'stacked', inlineBadges: true });
+    expect(badgeRoom(360, faceFit(360, 335))).toBe(256);
     // Room for an 8-character name and the controls beside it, or no fit.
     expect(faceFit(140, 120).fits).toBe(false);
     // Longer numbers ('−12', '100') are drawn smaller, never larger.
@@ -72,7 +92,7 @@ describe('the middle-of-the-table view', () => {
 
 describe('the my-seat view', () => {
   it.each([2, 3, 4, 5, 6, 7, 8].flatMap((n) => [[n, 'portrait', PORTRAIT] as const, [n, 'landscape', LANDSCAPE] as const]))(
-    '%i players, %s: my tile at the bottom and upright, the others around it, all fitting',
+    '%i players, %s: my tile at the bottom, upright and the largest, the others around it, all fitting',
     (n, _orientation, area) => {
       const order = Array.from({ length: n }, (_, i) => i);
       const tiles = mySeatView(order, 2 % n, area);
@@ -81,6 +101,11 @@ describe('the my-seat view', () => {
       const mine = tiles.find((t) => t.seat === 2 % n)!;
       expect(mine.top + mine.height).toBeCloseTo(area.height);
       expect(tiles.every((t) => t.rotation === 0)).toBe(true);
+      // On my own phone my tile is the largest: more room than any other, and a life number at least as big.
+      for (const other of tiles.filter((t) => t !== mine)) {
+        expect(mine.width * mine.height, `seat ${other.seat}`).toBeGreaterThan(other.width * other.height);
+        expect(lifeOf(mine), `seat ${other.seat}`).toBeGreaterThanOrEqual(lifeOf(other));
+      }
     },
   );
 
@@ -91,5 +116,11 @@ describe('the my-seat view', () => {
     expect(at(3).top).toBe(0); // across
     expect(at(0).left).toBeGreaterThan(0); // before me: my right
     expect(at(0).top).toBe(at(2).top);
+    // Five players on a phone held sideways: my tile two cells wide between my neighbours.
+    const five = mySeatView([0, 1, 2, 3, 4], 0, LANDSCAPE);
+    const me = five.find((t) => t.seat === 0)!;
+    expect(five.find((t) => t.seat === 1)!.left).toBe(0);
+    expect(five.find((t) => t.seat === 4)!.left).toBeGreaterThan(me.left);
+    expect(me.width).toBeCloseTo(LANDSCAPE.width / 2);
   });
 });

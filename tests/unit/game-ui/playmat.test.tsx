@@ -97,30 +97,6 @@ describe('playmat', () => {
     expect(screen.getByText('Saved on this device')).toBeTruthy();
   });
 
-  it('shows every counter that is not 0 on the closed tile: poison, energy, tax, markers, commander damage per source', async () => {
-    await openPlaymat();
-    await changeGame((game) => ({
-      ...game,
-      participants: game.participants.map((p) =>
-        p.seatNumber === 2
-          ? { ...p, poisonCounters: 8, energyCounters: 2, commanderTax: { commander: 4 }, commanderDamage: { '1:partner': 7, '0:commander': 16 } }
-          : p,
-      ),
-      table: { ...game.table!, monarchSeat: 2 },
-    }));
-    const badges = await within(tile('Cy')).findByRole('group', { name: 'Cy: markers and counters' });
-    await waitFor(() => expect(within(badges).getAllByRole('listitem')).toHaveLength(6));
-    const texts = within(badges)
-      .getAllByRole('listitem')
-      .map((item) => item.querySelector('.visually-hidden')!.textContent);
-    expect(texts).toEqual(['Monarch', 'Poison 8', 'Energy 2', 'Kenrith tax 4', "Commander damage from Ana's Atraxa: 16", "Commander damage from Bo's Thrasios: 7"]);
-    // Close to lethal is marked.
-    expect(within(badges).getAllByRole('listitem')[1]!.className).toContain('badge--danger');
-    expect(within(badges).getAllByRole('listitem')[4]!.className).toContain('badge--danger');
-    expect(within(badges).getAllByRole('listitem')[5]!.className).not.toContain('badge--danger');
-    expect(within(within(tile('Bo')).getByRole('group', { name: 'Bo: markers and counters' })).queryAllByRole('listitem')).toHaveLength(0);
-  });
-
   it('never takes poison, energy, experience or tax below 0 (counters panel)', async () => {
     await openPlaymat();
     openCounters('Cy');
@@ -225,7 +201,7 @@ describe('playmat', () => {
     await waitFor(() => expect((within(sheet).getByLabelText('Monarch') as HTMLSelectElement).value).toBe('3'));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(tile('Dee')).getByText('Monarch')).toBeTruthy();
+    expect(within(tile('Dee')).getByText('Monarch', { selector: '.counter-badge-face' })).toBeTruthy();
     const stored = (await db.games.get(GAME_ID))!;
     expect(stored.table?.monarchSeat).toBe(3);
     expect(stored.events.map((e) => e.kind)).toEqual(['marker', 'roll', 'roll', 'roll']);
@@ -308,7 +284,7 @@ describe('playmat', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move Dee up' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move Dee up' }));
     expect(order()).toEqual(['Dee', 'Ana', 'Cy']);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End game: Bo wins by combat' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bo wins' })).toBeTruthy();
     expect(screen.getByText('Thanks for the game!')).toBeTruthy();
@@ -337,11 +313,13 @@ describe('playmat', () => {
     }));
     renderAt(`/game/${GAME_ID}`);
     expect(await screen.findByText('Bo is the last player standing.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'End game: Bo wins' }));
+    // Change details opens End game with everything chosen; the proposal's one tap ends it as proposed.
+    fireEvent.click(screen.getByRole('button', { name: 'Change details' }));
     const dialog = await screen.findByRole('dialog', { name: 'End game' });
     expect((within(dialog).getByRole('radio', { name: 'Bo' }) as HTMLInputElement).checked).toBe(true);
     expect(Array.from(dialog.querySelectorAll('.out-order .seating-name')).map((node) => node.textContent)).toEqual(['Dee', 'Ana', 'Cy']);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'End game: Bo wins by combat' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bo wins' })).toBeTruthy();
     expect(screen.getByText('Dee', { selector: 'dd' })).toBeTruthy();
   });
@@ -366,16 +344,6 @@ describe('playmat', () => {
     expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270').length).toBeGreaterThan(0);
     await menu('My seat at the bottom');
     await waitFor(() => expect(document.querySelectorAll('.seat-turn--180, .seat-turn--90, .seat-turn--270')).toHaveLength(0));
-  });
-
-  it("marks a player who is out 'Out' and keeps their tile", async () => {
-    await seedGame();
-    await changeGame((game) => ({ ...game, participants: game.participants.map((p) => (p.seatNumber === 2 ? { ...p, lifeTotal: 0, out: true } : p)) }));
-    renderAt(`/game/${GAME_ID}`);
-    await screen.findByRole('group', { name: 'Cy life' });
-    expect(within(tile('Cy')).getByText('Out of the game')).toBeTruthy();
-    expect(tile('Cy').className).toContain('tile--out');
-    expect(within(tile('Bo')).queryByText('Out of the game')).toBeNull();
   });
 
   it("marks a seat whose player has not accepted the game invitation 'Invited'", async () => {

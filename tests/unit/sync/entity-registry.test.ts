@@ -20,6 +20,7 @@ import {
   podMessageSchema,
   podSchema,
 } from '../../../src/contract/social';
+import { readMarkerSchema } from '../../../src/contract/read-markers';
 import { pullResponse, type SyncDels, type SyncPuts } from '../../../src/contract/sync';
 import { userSchema } from '../../../src/contract/users';
 import { openDatabase } from '../../../src/db/schema';
@@ -41,9 +42,11 @@ const handWrittenPuts = z.partial(
     games: z.array(gameSchema),
     gameInvites: z.array(gameInviteSchema),
     blockedUsers: z.array(blockedUserSchema),
+    // Added with read markers (mirror version 8).
+    readMarkers: z.array(readMarkerSchema),
   }),
 );
-const DELETABLE = ['friendships', 'friendRequests', 'directMessages', 'pods', 'podMessages', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers'] as const;
+const DELETABLE = ['friendships', 'friendRequests', 'directMessages', 'pods', 'podMessages', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers', 'readMarkers'] as const;
 const handWrittenDels = z.partial(z.object(Object.fromEntries(DELETABLE.map((table) => [table, z.array(z.string())])) as Record<(typeof DELETABLE)[number], z.ZodMiniArray<z.ZodMiniString>>));
 
 describe('the entity registry', () => {
@@ -61,11 +64,12 @@ describe('the entity registry', () => {
       'games',
       'gameInvites',
       'blockedUsers',
+      'readMarkers',
     ]);
     expect([...MARKED_TABLES].sort()).toEqual(
       ['directMessages', 'podMessages', 'pods', 'friendships', 'friendRequests', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers'].sort(),
     );
-    expect([...REF_KINDS].sort()).toEqual(['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block', 'conversation'].sort());
+    expect([...REF_KINDS].sort()).toEqual(['user', 'friendship', 'dm', 'pod', 'podMessage', 'podInvitation', 'deck', 'game', 'gameInvite', 'block', 'conversation', 'readMarker'].sort());
     expect(LIST_KINDS).toEqual(['friends', 'friendRequests', 'conversations', 'pods', 'podInvitations', 'decks', 'games', 'gameInvites', 'blockedUsers']);
   });
 
@@ -84,6 +88,7 @@ describe('the entity registry', () => {
       games: 'id',
       gameInvites: 'id',
       blockedUsers: 'userId',
+      readMarkers: 'id',
     });
     const db = openDatabase(`registry-${Date.now()}`);
     for (const table of SYNCED_TABLES) expect(db.table(table).schema.primKey.keyPath, table).toBe(ENTITIES[table].key);
@@ -103,6 +108,7 @@ describe('the entity registry', () => {
       games: [{ id: 'g1' }, 'g1'],
       gameInvites: [{ id: 'gi1', game: { id: 'g1' } }, 'gi1'],
       blockedUsers: [{ userId: 'u4', user: { id: 'u4' } }, 'u4'],
+      readMarkers: [{ id: 'dm:u2', kind: 'dm', targetId: 'u2' }, 'dm:u2'],
     };
     for (const table of SYNCED_TABLES) expect(rowId(table, ids[table][0]), table).toBe(ids[table][1]);
     // A mirror row keeps its key too (the conversation's participantId is added beside it).
@@ -147,6 +153,7 @@ describe('live events from the registry', () => {
     [{ type: 'GAME_INVITE_REMOVED', inviteId: 'gi1' }, { dels: { gameInvites: ['gi1'] } }],
     [{ type: 'BLOCK_ADDED', payload: { userId: 'u2' } as never }, { puts: { blockedUsers: [{ userId: 'u2' }] } }],
     [{ type: 'BLOCK_REMOVED', userId: 'u2' }, { dels: { blockedUsers: ['u2'] } }],
+    [{ type: 'READ_MARKER', payload: { id: 'pod:p1' } as never }, { puts: { readMarkers: [{ id: 'pod:p1' }] } }],
     [
       { type: 'GAME_INCREMENT', gameId: 'g1', rev: 3, at: '2026-01-01T00:00:00.000Z', increment: { id: 'c1' } as never },
       { gameIncrement: { gameId: 'g1', rev: 3, at: '2026-01-01T00:00:00.000Z', increment: { id: 'c1' } } },

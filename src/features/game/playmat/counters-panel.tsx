@@ -1,9 +1,11 @@
 /**
  * A tile's counters, opened with its ⋯ switch and drawn over the tile (turned with it, so its
  * player reads it): poison, energy, experience, commander tax per own commander (±2), and
- * commander damage per opposing commander — a partner separately. Escape or Done closes it.
+ * commander damage per opposing commander — a partner separately. Opened from the tile's
+ * commander-damage chips it shows that per-opponent grid first. Its title is the player with
+ * their commanders in full (a small tile drops them rather than cut them). Escape or Done closes it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { COUNTER_STEPS, commanderDamageKey, type CommanderSource, type CounterKind, type GameParticipant } from '../../../contract/game';
 import { COMMANDER_TAX_STEP } from '../../../contract/game-table';
 import { Stepper } from './stepper';
@@ -17,39 +19,32 @@ const PLAIN_COUNTERS = [
 
 const TAX_STEPS = [-COMMANDER_TAX_STEP, COMMANDER_TAX_STEP] as const;
 
+/** Which part comes first: the counters (⋯) or the commander damage (a tap on the damage chips). */
+export type CountersPart = 'counters' | 'damage';
+
 interface CountersPanelProps {
   id: string;
   player: GameParticipant;
   name: string;
+  /** 'Tymna // Thrasios', or null. */
+  commanders: string | null;
+  part: CountersPart;
   sources: readonly DamageSource[];
   locked: boolean;
   onChange(counter: CounterKind, delta: number, source?: CommanderSource): void;
   onClose(): void;
 }
 
-export function CountersPanel({ id, player, name, sources, locked, onChange, onClose }: CountersPanelProps) {
+export function CountersPanel({ id, player, name, commanders, part, sources, locked, onChange, onClose }: CountersPanelProps) {
   const doneRef = useRef<HTMLButtonElement>(null);
   // The panel covers the tile: focus goes into it when it opens (and back to its switch on close).
   useEffect(() => doneRef.current?.focus(), []);
   const own: { which: 'commander' | 'partner'; commander: string }[] = [{ which: 'commander', commander: player.commanderName }];
   if (player.partnerCommanderName) own.push({ which: 'partner', commander: player.partnerCommanderName });
 
-  return (
-    <div
-      id={id}
-      className="tile-counters"
-      role="region"
-      aria-label={`${name} counters`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <div className="tile-counters-head">
-        <h3>Counters</h3>
-        <button ref={doneRef} type="button" className="tile-done" aria-label={`Close ${name} counters`} onClick={onClose}>
-          Done
-        </button>
-      </div>
+  const counters: ReactNode = (
+    <>
+      <h4>Counters</h4>
       {PLAIN_COUNTERS.map(({ counter, field, caption }) => (
         <Stepper
           key={counter}
@@ -62,7 +57,7 @@ export function CountersPanel({ id, player, name, sources, locked, onChange, onC
           onStep={(delta) => onChange(counter, delta)}
         />
       ))}
-      <h3>Commander tax</h3>
+      <h4>Commander tax</h4>
       {own.map(({ which, commander }) => (
         <Stepper
           key={which}
@@ -75,7 +70,11 @@ export function CountersPanel({ id, player, name, sources, locked, onChange, onC
           onStep={(delta) => onChange('commanderTax', delta, { seat: player.seatNumber, which })}
         />
       ))}
-      <h3>Commander damage</h3>
+    </>
+  );
+  const damage: ReactNode = (
+    <>
+      <h4>Commander damage</h4>
       {sources.length === 0 ? <p className="muted">No opposing commanders.</p> : null}
       {sources.map(({ source, owner, commander }) => (
         <Stepper
@@ -89,6 +88,31 @@ export function CountersPanel({ id, player, name, sources, locked, onChange, onC
           onStep={(delta) => onChange('commanderDamage', delta, source)}
         />
       ))}
+    </>
+  );
+
+  return (
+    <div
+      id={id}
+      className="tile-counters"
+      role="region"
+      aria-label={`${name} counters`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="tile-counters-head">
+        <h3 className="tile-counters-title">
+          {name}
+          {commanders ? <span className="tile-counters-commanders">{commanders}</span> : null}
+        </h3>
+        <button ref={doneRef} type="button" className="tile-done" aria-label={`Close ${name} counters`} onClick={onClose}>
+          Done
+        </button>
+      </div>
+      {part === 'damage' ? damage : null}
+      {counters}
+      {part === 'damage' ? null : damage}
     </div>
   );
 }

@@ -1,17 +1,22 @@
 /**
- * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is, where the game
- * is saved, the game clock, day or night once the table has either (a chip with its word), Undo
- * (the latest change not yet undone, from any device) and Pass turn. A slim bar on top of a
- * portrait screen, a column at the side of a landscape one, so the tiles keep the table. The
- * latest event is announced politely from here.
+ * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is and
+ * their chess clock, where the game is saved, the game clock ('Paused' in words while the clocks
+ * are paused), day or night once the table has either (a chip with its word), Undo (the latest
+ * change not yet undone, from any device) and Pass turn. A slim bar on top of a portrait screen,
+ * a column at the side of a landscape one, so the tiles keep the table. On a narrow bar the
+ * active player's name gives way (ellipsis), never the clocks. The latest event is announced
+ * politely from here.
  */
 import type { GameRow } from '../../../db/schema';
+import { isClockPaused } from '../../../game/clocks';
 import { seatName } from '../../../game/events';
 import { dayNightOf } from '../../../game/markers';
 import { undoTarget } from '../../../game/undo';
-import { GameClock } from './game-clock';
+import { actions } from '../../../sync/app';
+import { GameClock, TurnClock } from './game-clock';
 import { GameMenu, type GameSheet } from './game-menu';
 import { SyncIndicator } from './sync-indicator';
+import { reportRefusal } from './tap-writes';
 import { MoonIcon, PassIcon, SunIcon, UndoIcon } from './table/icons';
 import type { TableView } from './use-table-view';
 
@@ -42,26 +47,27 @@ export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSumm
   const live = game.status === 'ACTIVE';
   const target = undoTarget(game);
   const active = seatName(game, game.activeSeat);
+  const paused = isClockPaused(game);
+  const onClock = (action: 'pause' | 'resume') => void actions.updateGame(game.id, { clock: { action } }).catch(reportRefusal);
   return (
-    <section className="game-bar" aria-labelledby="game-controls-title">
+    <section className={`game-bar${paused ? ' game-bar--paused' : ''}`} aria-labelledby="game-controls-title">
       <h2 id="game-controls-title" className="visually-hidden">
         Game controls
       </h2>
-      <GameMenu live={live} view={view} onOpen={onOpen} onView={onView} onSummary={onSummary} canLeave={canLeave} />
+      <GameMenu live={live} view={view} onOpen={onOpen} onView={onView} onSummary={onSummary} canLeave={canLeave} paused={paused} onClock={onClock} />
       <div className="game-bar-status">
         <p className="game-turn">
-          <span className="game-turn-long">
-            {live ? (
-              <>
-                Turn {game.turnNumber} · <strong>{active}</strong>
-              </>
-            ) : (
-              <>Final turn {game.turnNumber}</>
-            )}
-          </span>
+          {live ? (
+            <span className="game-turn-long">
+              Turn {game.turnNumber} · <strong className="game-turn-name">{active}</strong>
+            </span>
+          ) : (
+            <span className="game-turn-long">Final turn {game.turnNumber}</span>
+          )}
           <span className="game-turn-short" aria-hidden="true">
             T{game.turnNumber}
           </span>
+          {live ? <TurnClock game={game} /> : null}
         </p>
         <p className="game-meta">
           <SyncIndicator game={game} />

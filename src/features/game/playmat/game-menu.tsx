@@ -1,16 +1,18 @@
 /**
- * The game menu of the playmat: the recent events, the table tools, the view (my seat
- * at the bottom, or the table from the middle), End game, the summary of an ended game, and a way
- * out to the dashboard while the game goes on (an installed app on iOS has no back button).
+ * The game menu of the playmat: the recent events, the table tools, pausing or resuming the
+ * clocks, the view (my seat at the bottom, or the table from the middle), End game, the summary
+ * of an ended game, and a way out to the dashboard while the game goes on (an installed app on
+ * iOS has no back button).
  * Items that open a sheet only report the choice; the sheets live outside the menu so focus
  * returns correctly.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
+import { PAUSE_CLOCK, RESUME_CLOCK } from '../texts';
 import { MenuIcon } from './table/icons';
 import type { TableView } from './use-table-view';
 
-export type GameSheet = 'events' | 'tools' | 'end' | 'leave';
+export type GameSheet = 'events' | 'tools' | 'end' | 'leave' | 'join';
 
 interface GameMenuProps {
   live: boolean;
@@ -20,9 +22,12 @@ interface GameMenuProps {
   onSummary?: () => void;
   /** Shown to account players other than the creator (who deletes instead). */
   canLeave?: boolean;
+  /** Whether the clocks are paused, and how to pause or resume them (a live game only). */
+  paused?: boolean;
+  onClock?: (action: 'pause' | 'resume') => void;
 }
 
-export function GameMenu({ live, view, onOpen, onView, onSummary, canLeave }: GameMenuProps) {
+export function GameMenu({ live, view, onOpen, onView, onSummary, canLeave, paused, onClock }: GameMenuProps) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
@@ -37,6 +42,16 @@ export function GameMenu({ live, view, onOpen, onView, onSummary, canLeave }: Ga
           {live ? (
             <DropdownMenu.Item className="menu-item" onSelect={() => onOpen('tools')}>
               Table tools
+            </DropdownMenu.Item>
+          ) : null}
+          {live ? (
+            <DropdownMenu.Item className="menu-item" onSelect={() => onOpen('join')}>
+              Let someone join
+            </DropdownMenu.Item>
+          ) : null}
+          {live && onClock ? (
+            <DropdownMenu.Item className="menu-item" onSelect={() => onClock(paused ? 'resume' : 'pause')}>
+              {paused ? RESUME_CLOCK : PAUSE_CLOCK}
             </DropdownMenu.Item>
           ) : null}
           {view === 'middle' ? (

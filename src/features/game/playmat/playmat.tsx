@@ -17,6 +17,7 @@ import { actions } from '../../../sync/app';
 import { useMyId } from '../../../ui/sync-hooks';
 import { EndGameDialog } from './end-game-dialog';
 import { EventsSheet } from './events-sheet';
+import { JoinSheet } from '../join/join-sheet';
 import { GameBar } from './game-bar';
 import type { GameSheet } from './game-menu';
 import { GameSummary } from './game-summary';
@@ -104,12 +105,18 @@ export function Playmat({ game }: { game: GameRow }) {
       />
       <div className="playmat-table" ref={tableRef}>
         <TableTiles mirror={game} tiles={tiles} roster={roster} sources={sources} onChange={onChange} />
-        <LastStanding player={standing} name={standing ? seatName(game, standing.seatNumber) : ''} onEnd={() => setSheet('end')} />
+        <LastStanding
+          game={game}
+          player={standing}
+          name={standing ? seatName(game, standing.seatNumber) : ''}
+          onEnd={(result) => (result ? onUpdate({ status: 'FINISHED', result }) : setSheet('end'))}
+        />
         <SyncFailure game={game} />
       </div>
       <LeaveGameDialog open={sheet === 'leave'} gameId={game.id} onClose={() => setSheet(null)} />
-      <EventsSheet open={sheet === 'events'} events={game.events} onClose={() => setSheet(null)} />
+      <EventsSheet open={sheet === 'events'} events={game.events} turnNumber={game.turnNumber} onClose={() => setSheet(null)} />
       {live ? <ToolsSheet open={sheet === 'tools'} game={game} onUpdate={onUpdate} onClose={() => setSheet(null)} /> : null}
+      {live ? <JoinSheet open={sheet === 'join'} game={game} onClose={() => setSheet(null)} /> : null}
       {live ? (
         <EndGameDialog
           open={sheet === 'end'}

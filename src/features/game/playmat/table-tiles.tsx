@@ -10,8 +10,9 @@ import type { GameRow } from '../../../db/schema';
 import { countersOf } from '../../../game/custom-counters';
 import { hasCityBlessing, ringLevel } from '../../../game/markers';
 import { tableOf } from '../../../game/table';
+import { useMyId } from '../../../ui/sync-hooks';
 import { PlayerTile } from './player-tile';
-import { faceFit, faceOf, type ScreenTile } from './table/fit';
+import { badgeRoom, faceFit, faceOf, type ScreenTile } from './table/fit';
 import type { DamageSource, Roster } from './table/roster';
 import type { CounterChange } from './tap-writes';
 import { useShownTable, useStablePlayers } from './use-shown-table';
@@ -50,10 +51,14 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
   const live = game.status === 'ACTIVE';
   const table = tableOf(game);
   const stable = useStableCounters();
+  // The device owner's own seat says 'Your turn'; read once per mirror copy, never per tap.
+  const myId = useMyId();
+  const mySeat = game.participants.find((p) => myId && p.userId === myId)?.seatNumber ?? null;
   return tiles.map((tile) => {
     const info = roster.get(tile.seat);
     if (!info || !game.participants.some((p) => p.seatNumber === tile.seat)) return null;
     const face = faceOf(tile);
+    const fit = faceFit(face.width, face.height);
     return (
       <PlayerTile
         key={tile.seat}
@@ -62,8 +67,11 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
         info={info}
         sources={sources.get(tile.seat) ?? NO_SOURCES}
         tile={tile}
-        mode={faceFit(face.width, face.height).mode}
+        mode={fit.mode}
+        inlineBadges={fit.inlineBadges}
+        room={badgeRoom(face.width, fit)}
         active={live && game.activeSeat === tile.seat}
+        mine={tile.seat === mySeat}
         locked={!live}
         monarch={table.monarchSeat === tile.seat}
         initiative={table.initiativeSeat === tile.seat}

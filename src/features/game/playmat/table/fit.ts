@@ -40,10 +40,13 @@ export function lifeEm(text: string): number {
 }
 
 /**
- * Face arrangements (playmat.css):
- * - 'stacked': name and commanders beside −5 / life / badges / ⋯ and +5;
- * - 'narrow': name and commanders across the top / ⋯ and −5 / life / badges / +5 — for thin faces;
- * - 'side': −5 over +5 on the left, name across the top, ⋯ on the right, life and badges between — for short faces.
+ * Face arrangements (playmat.css). In every one the controls keep their corners of the face:
+ * −5 top right (in the − half), +5 bottom right (in the + half), ⋯ bottom left; the name top left.
+ * - 'stacked': name and commanders beside −5 / life / badges / ⋯ … +5 — on a wide face the
+ *   badges sit between ⋯ and +5 instead (FaceFit.inlineBadges), leaving the life their row;
+ * - 'narrow': name and commanders across the top / −5 / life / badges / ⋯ … +5 — for thin faces;
+ * - 'side': name across the top, −5 and +5 down the right, ⋯ down the left, life between them,
+ *   badges under ⋯ and the life — for short faces; on the shortest, between ⋯ and +5 (inlineBadges).
  */
 export type FaceMode = 'stacked' | 'narrow' | 'side';
 
@@ -53,7 +56,15 @@ export interface FaceFit {
   lifeFont: number;
   /** False when even the best arrangement cannot hold its controls and an 8-character name. */
   fits: boolean;
+  /**
+   * The badges sit between ⋯ and +5 (playmat.css: .tile--inline-badges): a stacked face wide
+   * enough to give the life number their row, or a side face too short for ⋯ over them.
+   */
+  inlineBadges: boolean;
 }
+
+/** The badge room between ⋯ and +5 from which a stacked face puts its badges there: two rows of a few chips, px. */
+const INLINE_BADGES_MIN = 200;
 
 function lifeFont(boxWidth: number, boxHeight: number, em: number): number {
   if (boxHeight < LIFE_MIN) return 0;
@@ -62,26 +73,39 @@ function lifeFont(boxWidth: number, boxHeight: number, em: number): number {
 
 export function faceFit(width: number, height: number, text = '40'): FaceFit {
   const em = lifeEm(text);
+  const inline = width - 2 * PAD - 2 * TAP - 2 * GAP >= INLINE_BADGES_MIN;
   const candidates: FaceFit[] = [
     {
       mode: 'stacked',
-      lifeFont: lifeFont(width - 2 * PAD - 2 * GLYPH_ROOM, height - 2 * PAD - 2 * TAP - BADGES - 3 * GAP, em),
+      lifeFont: lifeFont(width - 2 * PAD - 2 * GLYPH_ROOM, height - 2 * PAD - 2 * TAP - (inline ? 2 * GAP : BADGES + 3 * GAP), em),
       fits: width >= 2 * PAD + TAP + GAP + NAME_MIN && height >= 2 * PAD + 2 * TAP + BADGES + 3 * GAP + LIFE_MIN,
+      inlineBadges: inline,
     },
     {
       mode: 'narrow',
       lifeFont: lifeFont(width - 2 * PAD - 2 * GLYPH_ROOM, height - 2 * PAD - IDENT - 2 * TAP - BADGES - 4 * GAP, em),
       fits: width >= 2 * PAD + Math.max(NAME_MIN, 2 * TAP + GAP) && height >= 2 * PAD + IDENT + 2 * TAP + BADGES + 4 * GAP + LIFE_MIN,
+      inlineBadges: false,
     },
     {
       mode: 'side',
-      lifeFont: lifeFont(width - 2 * PAD - 2 * TAP - 2 * GAP, height - 2 * PAD - 2 * LINE - 2 * GAP, em),
-      fits: height >= 2 * PAD + 2 * TAP + GAP && width >= 2 * PAD + TAP + GAP + NAME_MIN,
+      lifeFont: lifeFont(width - 2 * PAD - 2 * TAP - 2 * GAP, height - 2 * PAD - LINE - BADGES - 2 * GAP, em),
+      // ⋯ sits in the left column under the name and over the badges; −5 over +5 in the right one.
+      fits: height >= Math.max(2 * PAD + 2 * TAP + GAP, 2 * PAD + LINE + TAP + BADGES + 2 * GAP) && width >= 2 * PAD + TAP + GAP + NAME_MIN,
+      // ⋯ over a two-row (44 px) badge row lies in the face's lower half only from 148 px up;
+      // on a shorter face the badges go between ⋯ and +5, so ⋯ keeps its corner.
+      inlineBadges: height < 2 * (PAD + GAP + TAP + TAP / 2),
     },
   ];
   const fitting = candidates.filter((fit) => fit.fits && fit.lifeFont > 0);
   if (fitting.length === 0) return { ...candidates[2]!, fits: false };
   return fitting.reduce((best, fit) => (fit.lifeFont > best.lifeFont ? fit : best));
+}
+
+/** The width of a face's badge row (playmat.css): the whole face, beside +5 in a side face, between ⋯ and +5 when inline. */
+export function badgeRoom(faceWidth: number, fit: Pick<FaceFit, 'mode' | 'inlineBadges'>): number {
+  if (fit.inlineBadges) return faceWidth - 2 * PAD - 2 * TAP - 2 * GAP;
+  return fit.mode === 'side' ? faceWidth - 2 * PAD - TAP - GAP : faceWidth - 2 * PAD;
 }
 
 /** One tile on the screen, in px of the table area. */
@@ -150,30 +174,41 @@ export function middleView(seats: readonly SeatLayout[], area: Area): { turned: 
  * My-seat view templates: rows of cells, 'M' is me, a number n is the player n seats after me in
  * turn order (1 sits on my left in Commander, which passes turns to the left). Opponents go
  * around me: up my left side, across the top, down my right side. Each row is cut into equal
- * cells; cells with the same name form one tile (their bounding box). Portrait rows of opponents
- * weigh 1, my own row 1.3; landscape rows weigh 1.
+ * cells; cells with the same name form one tile (their bounding box). A row's height is its
+ * weight's share: my own row weighs MY_ROW_WEIGHT, so on my own phone my tile is the largest
+ * (its area and its life number; fit.test.ts checks every count both ways).
  */
-const MY_SEAT_PORTRAIT: Record<number, string[]> = {
-  1: ['1', 'M'],
-  2: ['1 2', 'M M'],
-  3: ['2 2', '1 3', 'M M'],
-  4: ['2 3', '1 4', 'M M'],
-  5: ['3 3', '2 4', '1 5', 'M M'],
-  6: ['3 4', '2 5', '1 6', 'M M'],
-  7: ['4 4', '3 5', '2 6', '1 7', 'M M'],
-};
-const MY_SEAT_LANDSCAPE: Record<number, string[]> = {
-  1: ['1', 'M'],
-  2: ['1 2', 'M M'],
-  3: ['1 2 3', 'M M M'],
-  4: ['2 3', '1 M 4'],
-  5: ['2 3 4', '1 M 5'],
-  6: ['3 4', '2 M 5', '1 M 6'],
-  7: ['3 4 5', '2 M 6', '1 M 7'],
-};
+interface SeatTemplate {
+  rows: string[];
+  weights: number[];
+}
 const MY_ROW_WEIGHT = 1.3;
+const plain = (rows: string[]): SeatTemplate => ({ rows, weights: rows.map(() => 1) });
+/** My row (the last) weighs more than the others. */
+const mineLast = (rows: string[]): SeatTemplate => ({ rows, weights: rows.map((_, i) => (i === rows.length - 1 ? MY_ROW_WEIGHT : 1)) });
 
-export function mySeatTemplate(opponents: number, landscape: boolean): string[] {
+const MY_SEAT_PORTRAIT: Record<number, SeatTemplate> = {
+  1: mineLast(['1', 'M']),
+  2: mineLast(['1 2', 'M M']),
+  3: mineLast(['2 2', '1 3', 'M M']),
+  4: mineLast(['2 3', '1 4', 'M M']),
+  5: mineLast(['3 3', '2 4', '1 5', 'M M']),
+  6: mineLast(['3 4', '2 5', '1 6', 'M M']),
+  7: mineLast(['4 4', '3 5', '2 6', '1 7', 'M M']),
+};
+const MY_SEAT_LANDSCAPE: Record<number, SeatTemplate> = {
+  1: mineLast(['1', 'M']),
+  2: mineLast(['1 2', 'M M']),
+  3: mineLast(['1 2 3', 'M M M']),
+  // My tile two cells wide between the players on my left and right.
+  4: mineLast(['2 2 3 3', '1 M M 4']),
+  5: mineLast(['2 3 4', '1 M M 5']),
+  // Me two rows high in the middle column.
+  6: plain(['3 4', '2 M 5', '1 M 6']),
+  7: plain(['3 4 5', '2 M 6', '1 M 7']),
+};
+
+function templateFor(opponents: number, landscape: boolean): SeatTemplate {
   const template = (landscape ? MY_SEAT_LANDSCAPE : MY_SEAT_PORTRAIT)[opponents];
   if (!template) throw new RangeError(`No my-seat layout for ${opponents} opponents.`);
   return template;
@@ -186,9 +221,9 @@ export function mySeatTemplate(opponents: number, landscape: boolean): string[] 
 export function mySeatView(seatOrder: readonly number[], mySeat: number, area: Area): ScreenTile[] {
   const me = seatOrder.indexOf(mySeat);
   if (me === -1) throw new RangeError(`Seat ${mySeat} is not at this table.`);
-  const landscape = area.width > area.height;
-  const rows = mySeatTemplate(seatOrder.length - 1, landscape).map((row) => row.split(' '));
-  const weights = rows.map((row) => (!landscape && row.every((cell) => cell === 'M') ? MY_ROW_WEIGHT : 1));
+  const template = templateFor(seatOrder.length - 1, area.width > area.height);
+  const rows = template.rows.map((row) => row.split(' '));
+  const weights = template.weights;
   const unit = area.height / weights.reduce((sum, weight) => sum + weight, 0);
   const tops = weights.map((_, i) => weights.slice(0, i).reduce((sum, weight) => sum + weight, 0) * unit);
 

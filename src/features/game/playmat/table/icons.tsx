@@ -9,42 +9,6 @@ function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
   );
 }
 
-export const PoisonIcon = () => (
-  <Icon>
-    <path d="M12 2c3 4.5 6 8 6 12a6 6 0 0 1-12 0c0-4 3-7.5 6-12z" />
-  </Icon>
-);
-
-export const EnergyIcon = () => (
-  <Icon>
-    <path d="M13 2 4 14h6l-1 8 9-12h-6z" />
-  </Icon>
-);
-
-export const ExperienceIcon = () => (
-  <Icon>
-    <path d="m12 2 2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
-  </Icon>
-);
-
-export const TaxIcon = () => (
-  <Icon>
-    <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5zm-3 6h6v2h-2v7h-2v-7H9z" />
-  </Icon>
-);
-
-export const CrownIcon = () => (
-  <Icon>
-    <path d="m3 7 4.5 4L12 4l4.5 7L21 7l-2 12H5zm2 14h14v-1H5z" />
-  </Icon>
-);
-
-export const InitiativeIcon = () => (
-  <Icon>
-    <path d="M5 3h2v18H5zm3 1h10l-2.5 4L18 12H8z" />
-  </Icon>
-);
-
 export const MenuIcon = () => (
   <Icon size={22}>
     <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
@@ -78,5 +42,19 @@ export const SunIcon = () => (
 export const MoonIcon = () => (
   <Icon>
     <path d="M14.5 2.5a9.5 9.5 0 1 0 7 15.9A8 8 0 0 1 14.5 2.5z" />
+  </Icon>
+);
+
+/** Crossed swords: commander damage ('⚔ Ben 21'); an icon, so every phone draws it alike (no emoji). */
+export const SwordsIcon = () => (
+  <Icon size={14}>
+    <path d="M3 3h3l9.5 9.5-3 3L3 6zm18 0h-3l-9.5 9.5 3 3L21 6zM13 17l4-4 1.4 1.4-4 4zm3.5 1.5 2-2 3 3-2 2zM11 17l-4-4-1.4 1.4 4 4zm-3.5 1.5-2-2-3 3 2 2z" />
+  </Icon>
+);
+
+/** The active player's turn ('Your turn'). */
+export const TurnIcon = () => (
+  <Icon size={14}>
+    <path d="M6 4v16l13-8z" />
   </Icon>
 );

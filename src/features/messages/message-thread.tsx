@@ -1,0 +1,151 @@
+/**
+ * A chat's messages in order, oldest at the top, in one scrolling box (direct conversations and
+ * pod chats alike; each renders its own bubbles). Above the messages, one row about older ones:
+ * "Load older messages" (a button, for keyboard users; a sentinel observed at the top does the
+ * same when the user scrolls near it), "Loading older messages...", "Beginning of the
+ * conversation" once the server said nothing is older (remembered offline), or, offline with
+ * nothing older in the mirror, "Older messages load when you're online.".
+ * Scroll position: when rows arrive above, the message that was first stays exactly where it
+ * was on screen (its offset in the content is measured before and after, and the scroll moves
+ * by the difference; the browser's own anchoring is off, see message-thread.css). A new last
+ * message scrolls the thread to it.
+ */
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { MessageThreadModel } from './use-message-thread';
+import './message-thread.css';
+
+export const THREAD_BEGINNING = 'Beginning of the conversation';
+export const OLDER_OFFLINE = "Older messages load when you're online.";
+export const LOAD_OLDER = 'Load older messages';
+export const LOADING_OLDER = 'Loading older messages...';
+export const OLDER_FAILED = 'Could not load older messages.';
+
+/** How far above the visible top the sentinel asks for more (px): the page is usually in before the user gets there. */
+const SENTINEL_MARGIN_PX = 300;
+
+interface MessageThreadProps<T> {
+  thread: MessageThreadModel<T>;
+  /** The list's accessible name ('Messages with …', 'Messages in …'). */
+  label: string;
+  /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider). */
+  renderMessage(message: T): ReactNode;
+}
+
+export function MessageThread<T extends { id: string }>({ thread, label, renderMessage }: MessageThreadProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const endRef = useRef<HTMLLIElement>(null);
+  const { messages, olderHere, atBeginning } = thread.window;
+  const lastId = messages.at(-1)?.id;
+
+  useKeepFirstInPlace(scrollRef, listRef);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+  // A new observer reports at once whether the sentinel is in view: one is made whenever what
+  // reaching the top would do changes, so a sentinel still in view after a page asks again.
+  useTopSentinel(scrollRef, topRef, thread.reachTop, `${messages[0]?.id}|${thread.older}|${olderHere}|${atBeginning}`);
+
+  return (
+    <div ref={scrollRef} className="message-thread">
+      <div ref={topRef} className="thread-top">
+        <ThreadTop thread={thread} />
+      </div>
+      <ol ref={listRef} className="message-list" aria-label={label}>
+        {messages.map((message) => (
+          <Fragment key={message.id}>{renderMessage(message)}</Fragment>
+        ))}
+        <li ref={endRef} aria-hidden="true" className="message-end" />
+      </ol>
+    </div>
+  );
+}
+
+function ThreadTop<T>({ thread }: { thread: MessageThreadModel<T> }) {
+  const { olderHere, atBeginning } = thread.window;
+  const beginning = !olderHere && (atBeginning || thread.local === true);
+  // The button held focus when the beginning replaced it: focus moves to the text, not to the page.
+  const focusBeginning = useRef(false);
+  const beginningRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (beginning && focusBeginning.current) beginningRef.current?.focus();
+    focusBeginning.current = false;
+  }, [beginning]);
+
+  if (beginning) {
+    return (
+      <p ref={beginningRef} tabIndex={-1} className="thread-top-text muted">
+        {THREAD_BEGINNING}
+      </p>
+    );
+  }
+  if (!olderHere && thread.older === 'offline') return <p className="thread-top-text muted">{OLDER_OFFLINE}</p>;
+  const loading = !olderHere && thread.older === 'loading';
+  return (
+    <>
+      {!olderHere && thread.older === 'failed' ? (
+        <p role="status" className="thread-top-text">
+          {OLDER_FAILED}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--secondary thread-top-button"
+        aria-disabled={loading || undefined}
+        onFocus={() => (focusBeginning.current = true)}
+        onBlur={() => (focusBeginning.current = false)}
+        onClick={() => {
+          if (!loading) thread.reachTop(false);
+        }}
+      >
+        {LOAD_OLDER}
+      </button>
+      {loading ? (
+        <p role="status" className="thread-top-text muted">
+          {LOADING_OLDER}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Keeps the list's first item where it is on screen when anything above it changes (a page
+ * prepended, the window grown, the top row's text): after every commit, the scroll moves by how
+ * far that item moved in the content. Its offset in the content does not depend on the scroll, so
+ * the user's own scrolling in between needs no bookkeeping.
+ */
+function useKeepFirstInPlace(scrollRef: RefObject<HTMLDivElement | null>, listRef: RefObject<HTMLOListElement | null>): void {
+  const saved = useRef<{ node: Element; top: number } | null>(null);
+  const contentTop = useCallback((box: HTMLElement, node: Element) => node.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop, []);
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const first = listRef.current?.firstElementChild;
+    if (!box || !first) return;
+    const was = saved.current;
+    if (was && was.node.isConnected) {
+      const moved = contentTop(box, was.node) - was.top;
+      if (moved !== 0) box.scrollTop += moved;
+    }
+    saved.current = { node: first, top: contentTop(box, first) };
+  });
+}
+
+/** Calls `onReach(true)` when the top row comes within SENTINEL_MARGIN_PX of the visible part of the box. */
+function useTopSentinel(scrollRef: RefObject<HTMLDivElement | null>, topRef: RefObject<HTMLDivElement | null>, onReach: (auto: boolean) => void, version: string): void {
+  const latest = useRef(onReach);
+  useLayoutEffect(() => {
+    latest.current = onReach;
+  });
+  useEffect(() => {
+    const box = scrollRef.current;
+    const top = topRef.current;
+    if (!box || !top || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) latest.current(true);
+    }, { root: box, rootMargin: `${SENTINEL_MARGIN_PX}px 0px 0px 0px` });
+    observer.observe(top);
+    return () => observer.disconnect();
+  }, [scrollRef, topRef, version]);
+}

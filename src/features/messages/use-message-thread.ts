@@ -1,0 +1,97 @@
+/**
+ * The state of a chat thread: a window of the latest messages the mirror holds (it starts at
+ * THREAD_WINDOW_START and grows by THREAD_WINDOW_STEP each time the user reaches the top, so a
+ * long history renders only as far as it was scrolled), and the loading of older pages from the
+ * server when the window already shows everything the mirror has. One page request at a time
+ * per chat (here, and in the sync action). After no answer ('offline') nothing is asked again
+ * until the network or the live socket comes back.
+ * Known limit: the window counts from the newest message, so a new message moves it down by one
+ * (the thread scrolls to the new message anyway).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { OLDER_MESSAGES_PAGE } from '../../contract/social';
+import { chatKey, type ChatRef, type ChatWindow } from '../../db/queries';
+import { actions } from '../../sync/app';
+import { useLiveStatus } from '../../ui/sync-hooks';
+
+/** Messages a thread renders when it opens. */
+export const THREAD_WINDOW_START = 100;
+/** Messages added to the window each time the user reaches the top (one server page). */
+export const THREAD_WINDOW_STEP = OLDER_MESSAGES_PAGE;
+
+/** 'offline': the last page got no answer; 'failed': the server refused or broke. */
+export type OlderState = 'idle' | 'loading' | 'offline' | 'failed';
+
+export interface MessageThreadModel<T> {
+  window: ChatWindow<T>;
+  older: OlderState;
+  /** The chat exists only on this device (a pod created offline): nothing older to ask for. Undefined while not known: nothing is asked either. */
+  local: boolean | undefined;
+  /**
+   * The user reached the top (the sentinel came into view, or "Load older messages"): grow the
+   * window, or ask the server for the previous page. `auto` (the sentinel) never asks twice from
+   * the same oldest message, so a page that brings nothing new cannot loop.
+   */
+  reachTop(auto: boolean): void;
+}
+
+interface Keyed<T> {
+  key: string;
+  value: T;
+}
+
+export function useMessageThread<T extends { id: string }>(
+  chat: ChatRef,
+  read: (size: number) => Promise<ChatWindow<T>>,
+  local: boolean | undefined = false,
+): { messages: T[] | undefined; thread: MessageThreadModel<T> | undefined } {
+  const key = chatKey(chat);
+  const [sized, setSized] = useState<Keyed<number>>({ key, value: THREAD_WINDOW_START });
+  const size = sized.key === key ? sized.value : THREAD_WINDOW_START;
+  const [olderState, setOlderState] = useState<Keyed<OlderState>>({ key, value: 'idle' });
+  const older = olderState.key === key ? olderState.value : 'idle';
+  const [askedFrom, setAskedFrom] = useState<Keyed<string | null>>({ key, value: null });
+  // `read` is a new function each render; the key and the size decide what it reads.
+  const shown = useLiveQuery(() => read(size), [key, size]);
+
+  // Offline until the network or the socket says otherwise.
+  const liveStatus = useLiveStatus();
+  useEffect(() => {
+    if (liveStatus === 'open') setOlderState((state) => (state.value === 'offline' ? { key: state.key, value: 'idle' } : state));
+  }, [liveStatus]);
+  useEffect(() => {
+    const back = () => setOlderState((state) => (state.value === 'offline' ? { key: state.key, value: 'idle' } : state));
+    globalThis.addEventListener?.('online', back);
+    return () => globalThis.removeEventListener?.('online', back);
+  }, []);
+
+  const firstId = shown?.messages[0]?.id ?? null;
+  const reachTop = useCallback(
+    (auto: boolean) => {
+      if (!shown) return;
+      if (shown.olderHere) {
+        setSized({ key, value: size + THREAD_WINDOW_STEP });
+        return;
+      }
+      if (shown.atBeginning || local !== false || older === 'loading') return;
+      if (auto && (older !== 'idle' || (askedFrom.key === key && askedFrom.value === firstId))) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        setOlderState({ key, value: 'offline' });
+        return;
+      }
+      setAskedFrom({ key, value: firstId });
+      setOlderState({ key, value: 'loading' });
+      setSized({ key, value: size + THREAD_WINDOW_STEP });
+      void actions.loadOlderMessages(chat).then((outcome) => {
+        const value: OlderState = outcome === 'offline' ? 'offline' : outcome === 'failed' ? 'failed' : 'idle';
+        setOlderState((state) => (state.key === key ? { key, value } : state));
+      });
+    },
+    // `chat` is described by `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, key, size, local, older, askedFrom, firstId],
+  );
+
+  return { messages: shown?.messages, thread: shown ? { window: shown, older, local, reachTop } : undefined };
+}

@@ -1,0 +1,95 @@
+/**
+ * Joining a live game by code in Chromium: the creator shows the join sheet (QR, link, code);
+ * someone who is not their friend, signed out on a 360 × 640 phone, opens the link, signs up,
+ * comes back to the join page, takes the guest seat and plays it; the creator's table and join
+ * sheet show them live.
+ */
+import type { Page } from '@playwright/test';
+import { expect, person, test, uniqueUser } from './fixtures';
+
+/** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
+function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
+const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
+
+test('a stranger opens the join link signed out, signs up, takes the guest seat and plays it; the creator sees it live', async ({ browser, baseURL }) => {
+  const host = await person(browser, baseURL, 'jnh');
+  const hostId = ((await api(host.page, 'GET', '/api/users/me')).body as { id: string }).id;
+  const created = await api(host.page, 'POST', '/api/games', {
+    podId: null,
+    requiresVerification: false,
+    status: 'ACTIVE',
+    startTime: new Date().toISOString(),
+    participants: [
+      { seatNumber: 0, role: 'self', displayName: host.username, userId: hostId, deckName: 'Mine', commanderName: 'Atraxa' },
+      { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
+    ],
+  });
+  expect(created.status).toBe(201);
+  const gameId = (created.body as { id: string }).id;
+  await host.page.goto(`/game/${gameId}`);
+
+  // The creator's join sheet: a QR code, the short link and the code.
+  await host.page.getByRole('button', { name: 'Game menu' }).click();
+  await host.page.getByRole('menuitem', { name: 'Let someone join' }).click();
+  const sheet = host.page.getByRole('dialog', { name: 'Let someone join' });
+  const codeCell = sheet.locator('.join-code');
+  await expect(codeCell).toHaveText(/^[2-9A-HJ-NP-Z]{6}$/);
+  const code = (await codeCell.textContent())!;
+  await expect(sheet.getByRole('img', { name: `QR code of the join link for code ${code}` })).toBeVisible();
+  await expect(sheet.locator('.join-link')).toHaveText(`${baseURL}/join/${code}`);
+
+  // A stranger (no account yet) on a small phone opens the link.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } });
+  const phone = await context.newPage();
+  const ana = uniqueUser('jna');
+  await phone.goto(`/join/${code.toLowerCase()}`);
+  await expect(phone).toHaveURL(/\/login\?redirect=/);
+  await phone.getByRole('link', { name: 'Create one' }).click();
+  await expect(phone).toHaveURL(/\/register\?redirect=/);
+  await phone.getByLabel('Email').fill(ana.email);
+  await phone.getByLabel('Username').fill(ana.username);
+  await phone.getByLabel('Password').fill(ana.password);
+  await phone.getByRole('button', { name: 'Sign up' }).click();
+  await expect(phone.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(phone).toHaveURL(/\/login\?redirect=/);
+  await phone.getByLabel('Username').fill(ana.username);
+  await phone.getByLabel('Password').fill(ana.password);
+  await phone.getByRole('button', { name: 'Log in' }).click();
+
+  // Back on the join page: the table, with the guest seat free to take.
+  await expect(phone).toHaveURL(new RegExp(`/join/${code.toLowerCase()}$`));
+  await expect(phone.getByRole('heading', { name: `${host.username}'s game` })).toBeVisible();
+  await expect(phone.getByText(`Seat 1: ${host.username}`)).toBeVisible();
+  await phone.getByRole('button', { name: 'Take seat 2: Gus' }).click();
+
+  // On the playmat, in the guest's seat, under their own name: their own tap counts.
+  await expect(phone).toHaveURL(new RegExp(`/game/${gameId}$`));
+  await expect(shownLife(phone, ana.username)).toHaveText('40');
+  await phone.getByRole('button', { name: `${ana.username} life +1`, exact: true }).click();
+  await expect(shownLife(phone, ana.username)).toHaveText('41');
+
+  // The creator's open sheet lists the join; their table shows the new name and the tap, live.
+  await expect(sheet.getByText(`${ana.username} joined seat 2`)).toBeVisible();
+  await expect(sheet.getByRole('button', { name: `Undo: give seat 2 back from ${ana.username}` })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(shownLife(host.page, ana.username)).toHaveText('41');
+  await expect(host.page.getByRole('region', { name: 'Gus', exact: true })).toHaveCount(0);
+
+  // The server holds the same: the stranger is the seat's player.
+  const game = (await api(phone, 'GET', `/api/games/${gameId}`)).body as { participants: Array<{ seatNumber: number; displayName: string; lifeTotal: number }> };
+  expect(game.participants[1]).toMatchObject({ seatNumber: 1, displayName: ana.username, lifeTotal: 41 });
+  await context.close();
+});

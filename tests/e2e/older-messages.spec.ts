@@ -1,0 +1,113 @@
+/**
+ * Older messages on demand, on a real server: a pod chat with 120 messages opened on a fresh
+ * device, whose first pull holds the latest 50. Scrolling to the top of the thread loads the
+ * previous pages (the sentinel, no click) until "Beginning of the conversation"; while each page
+ * arrives, the message that was at the top stays where it was on screen. Then the network is
+ * REALLY gone (the device reaches the server through a loopback proxy that is cut: the page, its
+ * service worker and the socket all see refused connections) and the app is reloaded: every
+ * older message still shows, and so does the beginning.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
+import { expect, test, uniqueUser, waitForServiceWorker } from './fixtures';
+
+const POD = 'Long Memory Pod';
+const COUNT = 120;
+const text = (n: number) => `older ${String(n).padStart(3, '0')}`;
+
+async function call<T>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(baseURL + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const thread = (page: Page) => page.locator('.message-thread');
+const items = (page: Page) => page.getByRole('list', { name: `Messages in ${POD}` }).getByRole('listitem');
+const messageItem = (page: Page, n: number) => items(page).filter({ hasText: text(n) });
+
+/** The number in the first message shown at the top of the thread. */
+async function firstShown(page: Page): Promise<number> {
+  const first = await items(page).first().innerText();
+  return Number(/older (\d{3})/.exec(first)?.[1]);
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not rendered');
+  return found;
+}
+
+let proxy: LoopbackProxy | undefined;
+test.afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+});
+
+test('scrolling up loads older pages in place until the beginning; offline after a reload they still show', async ({ browser, server }) => {
+  test.setTimeout(300_000);
+  // The account and its pod's 120 messages exist before the device ever signs in.
+  const user = uniqueUser('memo');
+  await call(server.url, null, 'POST', '/api/users', user);
+  const { token } = await call<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
+  const pod = await call<{ id: string }>(server.url, token, 'POST', '/api/pods', { name: POD });
+  for (let n = 1; n <= COUNT; n++) await call(server.url, token, 'POST', `/api/pods/${pod.id}/messages`, { content: text(n) });
+
+  proxy = await startLoopbackProxy({ targetPort: server.port });
+  const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto(`/pods?tab=pods&pod=${pod.id}`);
+
+  // The first pull brought the latest 50.
+  await expect(messageItem(page, COUNT)).toBeVisible();
+  await expect(items(page)).toHaveCount(50);
+  expect(await firstShown(page)).toBe(COUNT - 49);
+  await expect(page.getByRole('button', { name: 'Load older messages' })).toBeVisible();
+
+  // Scroll to the top, page after page: the message that was first stays put while the page arrives above it.
+  for (let pages = 0; pages < 5 && !(await page.getByText('Beginning of the conversation').isVisible()); pages++) {
+    const first = await firstShown(page);
+    // Scrolled and measured in one go in the page: the sentinel's callback, and the page, come after.
+    const before = await thread(page).evaluate((element, wanted) => {
+      element.scrollTo({ top: 0 });
+      const item = [...element.querySelectorAll('li')].find((li) => li.textContent?.includes(wanted));
+      return item!.getBoundingClientRect().top;
+    }, text(first));
+    await expect.poll(() => firstShown(page), { timeout: 30_000 }).toBeLessThan(first);
+    const after = await box(messageItem(page, first));
+    const visible = await box(thread(page));
+    expect(Math.abs(after.y - before), 'the message that was at the top stays where it was').toBeLessThanOrEqual(2);
+    expect(after.y).toBeGreaterThanOrEqual(visible.y - 1);
+    expect(after.y + after.height).toBeLessThanOrEqual(visible.y + visible.height + 1);
+  }
+  await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+  await expect(items(page)).toHaveCount(COUNT);
+  expect(await firstShown(page)).toBe(1);
+  await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(messageItem(page, 1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+
+  // The network really goes; the installed app is reloaded from the service worker.
+  await waitForServiceWorker(page);
+  await proxy.cut();
+  await page.reload();
+  await expect(messageItem(page, COUNT)).toBeVisible();
+  for (let tries = 0; tries < 5 && (await firstShown(page)) !== 1; tries++) {
+    const first = await firstShown(page);
+    await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect.poll(() => firstShown(page)).toBeLessThan(first);
+  }
+  await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(messageItem(page, 1)).toBeVisible();
+  await expect(items(page)).toHaveCount(COUNT);
+  await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+  await context.close();
+});
