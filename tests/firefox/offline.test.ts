@@ -25,8 +25,10 @@ async function proxyToServer() {
   return proxy;
 }
 
-/** The direct conversation's messages as shown: their text, and whether each still waits to be sent or failed. */
-/** The "New messages" divider is an item of the list too, not a message: left out. */
+/**
+ * The direct conversation's messages as shown: their text, and whether each still waits to be sent
+ * or failed. The "New messages" divider is an item of the list too, not a message: left out.
+ */
 function shownMessages(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('ol[aria-label^="Messages with"] > li:not([aria-hidden="true"]):not(.unread-divider)')].map((item) => ({
