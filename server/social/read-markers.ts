@@ -4,34 +4,27 @@
  * data export) and the markers a change log's refs name (`readMarker:<kind>:<target id>`).
  */
 import { and, asc, inArray } from 'drizzle-orm';
-import { readMarkerId, type ReadMarker } from '../../src/contract/read-markers';
+import { readMarkerId, type ReadMarker, type ReadMarkerKind } from '../../src/contract/read-markers';
 import { dmReadMarkers, podReadMarkers } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { isUuid } from '../validate';
 import { dmReadMarkersVisibleTo, podReadMarkersVisibleTo } from '../visibility/read-markers';
 
-type DmRow = typeof dmReadMarkers.$inferSelect;
-type PodRow = typeof podReadMarkers.$inferSelect;
+type MarkerRow = Pick<typeof dmReadMarkers.$inferSelect, 'upToCreatedAt' | 'upToMessageId' | 'updatedAt'>;
 
-export function toDmReadMarker(row: DmRow): ReadMarker {
+/** The API's marker from a row of either table (they differ only in their target column). */
+function toReadMarker(kind: ReadMarkerKind, targetId: string, row: MarkerRow): ReadMarker {
   return {
-    id: readMarkerId('dm', row.peerId),
-    kind: 'dm',
-    targetId: row.peerId,
+    id: readMarkerId(kind, targetId),
+    kind,
+    targetId,
     upTo: { createdAt: row.upToCreatedAt.toISOString(), messageId: row.upToMessageId },
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toPodReadMarker(row: PodRow): ReadMarker {
-  return {
-    id: readMarkerId('pod', row.podId),
-    kind: 'pod',
-    targetId: row.podId,
-    upTo: { createdAt: row.upToCreatedAt.toISOString(), messageId: row.upToMessageId },
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export const toDmReadMarker = (row: typeof dmReadMarkers.$inferSelect): ReadMarker => toReadMarker('dm', row.peerId, row);
+export const toPodReadMarker = (row: typeof podReadMarkers.$inferSelect): ReadMarker => toReadMarker('pod', row.podId, row);
 
 /** Every marker of `me`: their conversations', then their pods' (one row per conversation or pod they ever read). */
 export async function listReadMarkers(db: DbOrTx, me: string): Promise<ReadMarker[]> {

@@ -10,20 +10,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
-import type { Game } from '../../../src/contract/game';
 import { useTaps } from '../../../src/stores/tap-overlay';
 import { db, GAME_ID, resetApp, seedGame } from './app-mock';
+import { changeGame, menu } from './playmat-steps';
 import { renderAt } from './render';
-
-async function changeGame(change: (game: Game) => Game) {
-  const game = (await db.games.get(GAME_ID))!;
-  await db.games.put(change(game));
-}
-
-async function menu(item: string) {
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Game menu' }), { button: 0, pointerType: 'mouse' });
-  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
-}
 
 const bar = () => screen.getByRole('region', { name: 'Game controls' });
 const queuedUpdates = async () => (await db.outbox.toArray()).map((entry) => (entry.args as { update: Record<string, unknown> }).update);

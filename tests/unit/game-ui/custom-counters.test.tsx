@@ -7,27 +7,8 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { Game } from '../../../src/contract/game';
 import { useTaps } from '../../../src/stores/tap-overlay';
-import { db, GAME_ID, resetApp, seedGame } from './app-mock';
-import { renderAt } from './render';
-
-const MINUS = '\u2212';
-
-function tile(name: string): HTMLElement {
-  return screen.getByRole('heading', { level: 2, name }).closest('section')!;
-}
-
-async function openPlaymat() {
-  await seedGame();
-  const view = renderAt(`/game/${GAME_ID}`);
-  await screen.findByRole('group', { name: 'Ana life' });
-  return view;
-}
-
-/** Opens the game menu (Radix opens on pointer down) and picks an item. */
-async function menu(item: string) {
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Game menu' }), { button: 0, pointerType: 'mouse' });
-  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
-}
+import { db, GAME_ID, resetApp } from './app-mock';
+import { menu, MINUS, openPlaymat, tile } from './playmat-steps';
 
 async function openTools(): Promise<HTMLElement> {
   await menu('Table tools');

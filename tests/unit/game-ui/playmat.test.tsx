@@ -7,47 +7,8 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 import type { Game } from '../../../src/contract/game';
 import { useTaps } from '../../../src/stores/tap-overlay';
 import { actions, db, GAME_ID, resetApp, seedGame } from './app-mock';
+import { changeGame, lifeOf, menu, MINUS, openCounters, openPlaymat, tap, tile, valueOf } from './playmat-steps';
 import { renderAt } from './render';
-
-const MINUS = '\u2212';
-
-function tile(name: string): HTMLElement {
-  return screen.getByRole('heading', { level: 2, name }).closest('section')!;
-}
-
-function lifeOf(name: string): string {
-  return screen.getByRole('group', { name: `${name} life` }).querySelector('.life-number')!.textContent!;
-}
-
-function valueOf(group: string): string {
-  return screen.getByRole('group', { name: group }).querySelector('.stepper-value')!.textContent!;
-}
-
-function tap(name: string) {
-  fireEvent.click(screen.getByRole('button', { name }));
-}
-
-async function changeGame(change: (game: Game) => Game) {
-  const game = (await db.games.get(GAME_ID))!;
-  await db.games.put(change(game));
-}
-
-async function openPlaymat() {
-  await seedGame();
-  const view = renderAt(`/game/${GAME_ID}`);
-  await screen.findByRole('group', { name: 'Ana life' });
-  return view;
-}
-
-function openCounters(name: string) {
-  fireEvent.click(screen.getByRole('button', { name: `${name} counters` }));
-}
-
-/** Opens the game menu (Radix opens on pointer down) and picks an item. */
-async function menu(item: string) {
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Game menu' }), { button: 0, pointerType: 'mouse' });
-  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
-}
 
 async function openEvents(): Promise<string[]> {
   await menu('Recent events');
