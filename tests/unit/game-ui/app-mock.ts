@@ -12,21 +12,13 @@ import { openDatabase, type DeckRow, type PodRow, type PodTableDB } from '../../
 import { writeSession } from '../../../src/db/session';
 import { layoutFor } from '../../../src/game/layouts';
 import { startGame } from '../../../src/game/start';
-import type { SyncContext } from '../../../src/sync/engine/context';
 import type { PullState } from '../../../src/sync/engine/pull';
 import * as games from '../../../src/sync/actions/games';
+import { offlineContext } from '../offline-context';
 
 export const db: PodTableDB = openDatabase(`game-ui-test-${crypto.randomUUID()}`);
 
-const offlineCtx: SyncContext = {
-  db,
-  api: {
-    request: async () => {
-      throw new Error('offline');
-    },
-  } as unknown as SyncContext['api'],
-  kick() {},
-};
+const offlineCtx = offlineContext(db);
 
 export const live = { status: 'open', subscribe: () => () => undefined };
 export const startSync = vi.fn();

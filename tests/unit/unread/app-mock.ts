@@ -10,19 +10,11 @@ import type { PublicUser } from '../../../src/contract/users';
 import { openDatabase, type PodTableDB } from '../../../src/db/schema';
 import { writeSession } from '../../../src/db/session';
 import { markRead, type ReadUpTo } from '../../../src/sync/actions/read-markers';
-import type { SyncContext } from '../../../src/sync/engine/context';
+import { offlineContext } from '../offline-context';
 
 export const db: PodTableDB = openDatabase(`unread-test-${crypto.randomUUID()}`);
 
-const offlineCtx: SyncContext = {
-  db,
-  api: {
-    request: async () => {
-      throw new Error('offline');
-    },
-  } as unknown as SyncContext['api'],
-  kick() {},
-};
+const offlineCtx = offlineContext(db);
 
 export const live = { status: 'open', subscribe: () => () => undefined };
 
