@@ -2,7 +2,7 @@
  * The parts of `npm run bench`, in the order a run measures them (bench/run.ts reads this list;
  * `npm run bench -- --list` prints it). A part declares what it needs and run.ts provides only
  * that: the built app in dist/ (`npm run build`), Debian's Chromium, and the shared server
- * process. Parts that measure against servers of their own (postgres, flood, flood-ws, push)
+ * process. Parts that measure against servers of their own (postgres, flood, flood-ws, heavy, push)
  * start them themselves and do not need the shared one.
  *
  * The order matters for the shared server: first-load stops and restarts it, crash kills and
@@ -19,6 +19,7 @@ import { BENCH_ENV } from './env';
 import { printFanout } from './fanout-report';
 import { reportFirstLoad } from './first-load-report';
 import { printFlood } from './flood-report';
+import { printHeavy } from './heavy-report';
 import { printWsFlood } from './flood-ws-report';
 import { printPush } from './push-report';
 import { printReplay } from './replay-report';
@@ -115,6 +116,12 @@ export const PARTS: readonly BenchPart[] = [
     description: "one socket flooding PINGs: the others' live event latency, limits on, off, and a control",
     needs: { build: false, chromium: false, server: false },
     run: () => printWsFlood(),
+  },
+  {
+    name: 'heavy',
+    description: 'heavy account (40 pods × 3,000 messages, 200 peers, 1,500 games): first login against a light one, first-sync and catch-up pulls and bytes, mirror size; a year under the mirror budget',
+    needs: { build: false, chromium: false, server: false },
+    run: () => printHeavy(),
   },
   {
     name: 'push',

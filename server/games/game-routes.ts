@@ -16,6 +16,8 @@ import { GAMES_LIST_MAX, listGames } from '../sync/reads';
 import { uuidParams } from '../http/params';
 import { registerClaimRoutes } from './claims';
 import { registerJoinRoutes } from './join-routes';
+import { registerStoryRoutes } from './story-routes';
+import { registerWatchRoutes } from './watch-routes';
 import { listGameInvites } from './invites';
 import { pathGameId, seenBy } from './game-requests';
 import { loadGameToRead } from '../visibility/games';
@@ -39,4 +41,6 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerClaimRoutes(app, deps);
   registerJoinRoutes(app, deps);
+  registerStoryRoutes(app, deps);
+  registerWatchRoutes(app, deps);
 }

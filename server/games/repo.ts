@@ -1,7 +1,7 @@
 /**
  * Game rows ↔ the contract's Game, access, and the exactly-once record. See
  * server/db/schema/games.ts for how a game is stored (one row, jsonb participants/seats/events,
- * side tables game_players and game_changes).
+ * side tables game_players and game_changes; its whole story in game_story).
  */
 import { and, eq } from 'drizzle-orm';
 import { GameText, type Game } from '../../src/contract/game';
@@ -10,6 +10,7 @@ import { gameChanges, games } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 import { HttpError, badRequest, conflict } from '../errors';
 import { storedParticipants } from './guest-emails';
+import { appendStory } from './story';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -103,8 +104,13 @@ export async function loadGame(db: DbOrTx, gameId: string, userId: string, forUp
   return game && canAccess(game, userId) ? game : undefined;
 }
 
+/**
+ * Stores the game's new state and appends the events it logged to its whole story
+ * (server/games/story.ts), in the caller's transaction: the one place the server keeps the log.
+ */
 export async function saveGame(tx: Tx, game: Game): Promise<void> {
   await tx.update(games).set(mutableColumns(game)).where(eq(games.id, game.id));
+  await appendStory(tx, game);
 }
 
 /** True when a change with this id (increment or PUT event) was already applied to the game. */

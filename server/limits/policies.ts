@@ -167,8 +167,11 @@ export function scaled(spec: LimitSpec, scale: number): LimitSpec {
  * - avatar 1,200/min per address (no token: an <img> sends none; versioned URLs are cached);
  * - export 5/h: downloading one's data (server/users/account-data-routes.ts) reads every row the
  *   account has; the JSON file and the games CSV share it.
+ * - watch 900/min per address (no account): a TV view asks for its table every 700 ms
+ *   (WATCH_POLL_MS), 86 a minute however long the game, so ten TVs can share one address; a
+ *   token is 256 random bits, so the budget bounds load, not guessing (docs/security.md "TV links").
  */
-export const READ_KINDS = ['list', 'search', 'cardSearch', 'cardUpstream', 'pull', 'snapshot', 'avatar', 'export'] as const;
+export const READ_KINDS = ['list', 'search', 'cardSearch', 'cardUpstream', 'pull', 'snapshot', 'avatar', 'export', 'watch'] as const;
 export type ReadKind = (typeof READ_KINDS)[number];
 
 export const DEFAULT_READ_POLICIES: Record<ReadKind, WritePolicy> = {
@@ -180,6 +183,7 @@ export const DEFAULT_READ_POLICIES: Record<ReadKind, WritePolicy> = {
   snapshot: { perUser: perHour(60), perIp: perHour(600) },
   avatar: { perIp: perMinute(1200) },
   export: { perUser: perHour(5), perIp: perHour(50) },
+  watch: { perIp: perMinute(900) },
 };
 
 /** GET routes with a read budget (method + Fastify route pattern); a route's `config.readLimit` overrides it. */
@@ -200,6 +204,8 @@ const ROUTE_READ_KINDS: Record<string, ReadKind> = {
   'GET /api/decks': 'list',
   'GET /api/games': 'list',
   'GET /api/games/invites': 'list',
+  // A page of a game's whole story: at most STORY_PAGE_MAX rows by the primary key.
+  'GET /api/games/:id/story': 'list',
   'GET /api/cards/commanders': 'cardSearch',
   'GET /api/cards/named': 'cardSearch',
   'GET /api/sync/pull': 'pull',

@@ -11,6 +11,9 @@
  *   and totals are exact; each applied change bumps `rev`.
  * - Exactly once per change id, forever: applied increment ids and update event ids are kept in
  *   game_changes (a repeat from any device, under any mutation id, changes nothing).
+ * - Every event a change logs joins the game's whole story (game_story) in the same transaction
+ *   (`saveGame`); an undo of an entry applies once, however old the entry, and an undo is never
+ *   undone (`undoSpent`).
  * - Heard by the creator and every account participant: GAME_INCREMENT (the increment and the
  *   revision it makes: a few hundred bytes instead of the whole game) for a counter change,
  *   GAME_UPDATED (the whole game) for everything else, GAME_REMOVED for a deletion.
@@ -42,6 +45,7 @@ import {
   rethrowRuleError,
   saveGame,
 } from '../games/repo';
+import { isUndoSpent } from '../games/story';
 import { audienceOfGame } from '../visibility/games';
 import { blockersAmong } from '../social/blocks';
 import { publicUsers } from '../social/views';
@@ -71,6 +75,14 @@ async function announceGame({ log, tx }: MutationContext, game: Game, before?: G
 }
 
 const gameParams = uuidParams('id');
+
+/**
+ * An undo of `eventId` changes nothing when the event was undone already, by any phone, however
+ * long ago (game_changes and the story both say so), or when it is itself an undo (no redo).
+ */
+async function undoSpent(tx: MutationContext['tx'], gameId: string, eventId: string): Promise<boolean> {
+  return (await isEventUndone(tx, gameId, eventId)) || (await isUndoSpent(tx, gameId, eventId));
+}
 
 export const gameCreate: ServerMutator<'game.create'> = {
   rest: [
@@ -167,7 +179,7 @@ export const gameIncrementMutator: ServerMutator<'game.increment'> = {
     const current = await lockGame(ctx, gameId);
     // A repeat (or a second undo of the same event) answers the game as it is, even once it has ended.
     if (await isChangeApplied(tx, gameId, increment.id)) return current;
-    if (increment.undoes !== undefined && (await isEventUndone(tx, gameId, increment.undoes))) return current;
+    if (increment.undoes !== undefined && (await undoSpent(tx, gameId, increment.undoes))) return current;
     if (current.status !== 'ACTIVE') throw conflict(GameText.gameEnded);
     const at = now.toISOString();
     let next: Game = current;
@@ -204,7 +216,7 @@ export const gameUpdateMutator: ServerMutator<'game.update'> = {
     const current = await lockGame(ctx, gameId);
     const appliedIds = new Set<string>();
     if (update.eventId && (await isChangeApplied(tx, gameId, update.eventId))) appliedIds.add(update.eventId);
-    const undoneAlready = update.undoes !== undefined && (await isEventUndone(tx, gameId, update.undoes));
+    const undoneAlready = update.undoes !== undefined && (await undoSpent(tx, gameId, update.undoes));
     let next = current;
     try {
       next = applyGameUpdate(current, update, { at: now.toISOString(), appliedIds, undoneAlready });

@@ -4,9 +4,9 @@
  * word as a word prefix, newest first, deleted messages never. PostgreSQL full text with the
  * `simple` configuration (no stemming, any language), the same on PGlite.
  * Cost: at most SEARCH_RESULTS_MAX + 1 rows per kind leave the database; the `search` read
- * budget (server/limits/policies.ts) bounds how often. Known limit: no text index yet, so a
- * search reads the caller's visible messages (a few thousand for a heavy account) in the
- * database; a GIN index on `to_tsvector('simple', content)` is the next step when that shows.
+ * budget (server/limits/policies.ts) bounds how often. Each table has a GIN index on this very
+ * expression, `to_tsvector('simple', content)` (server/db/schema/social.ts), so the planner can
+ * find the matching rows before it filters them by who may see them.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -20,13 +20,14 @@ import { podMessagesVisibleTo } from '../visibility/pods';
 import { publicUsers, toDirectMessage, toPodMessage } from './views';
 
 /** `'sleeve':* & 'red':*` — words are letters and digits only, and the whole query is a bound parameter. */
-function prefixQuery(q: string): string {
+export function prefixQuery(q: string): string {
   return searchWords(q)
     .map((word) => `'${word}':*`)
     .join(' & ');
 }
 
-function matches(content: typeof directMessages.content | typeof podMessages.content, tsquery: string): SQL {
+/** The predicate the text indexes answer; exported so a test can check the planner may use them. */
+export function matchesSearch(content: typeof directMessages.content | typeof podMessages.content, tsquery: string): SQL {
   return sql`to_tsvector('simple', ${content}) @@ to_tsquery('simple', ${tsquery})`;
 }
 
@@ -50,7 +51,7 @@ export function registerMessageSearchRoutes(app: FastifyInstance, deps: AppDeps)
                 directMessagesVisibleTo(me),
                 peerId ? or(eq(directMessages.senderId, peerId), eq(directMessages.receiverId, peerId)) : undefined,
                 isNull(directMessages.deletedAt),
-                matches(directMessages.content, tsquery),
+                matchesSearch(directMessages.content, tsquery),
               ),
             )
             .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
@@ -65,7 +66,7 @@ export function registerMessageSearchRoutes(app: FastifyInstance, deps: AppDeps)
                 podMessagesVisibleTo(db, me),
                 podId ? eq(podMessages.podId, podId) : undefined,
                 isNull(podMessages.deletedAt),
-                matches(podMessages.content, tsquery),
+                matchesSearch(podMessages.content, tsquery),
               ),
             )
             .orderBy(desc(podMessages.createdAt), desc(podMessages.id))

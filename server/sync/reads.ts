@@ -106,22 +106,26 @@ export async function listPods(db: DbOrTx, me: string) {
   return rows.map((row) => toPod(row, members.get(row.id) ?? []));
 }
 
-/** The latest `perPod` messages of each of `podIds` that `me` may see, oldest first per pod. */
+/**
+ * The latest `perPod` messages of each of `podIds` that `me` may see, oldest first per pod: per
+ * pod a lateral `LIMIT perPod` on (pod_id, created_at), so the cost follows what is sent, not
+ * the pods' whole history.
+ */
 export async function recentPodMessages(db: DbOrTx, me: string, podIds: string[], perPod: number) {
   if (podIds.length === 0) return [];
-  const ranked = db
-    .select({
-      id: podMessages.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${podMessages.podId} ORDER BY ${podMessages.createdAt} DESC, ${podMessages.id} DESC)`.as('rank'),
-    })
+  // The outer rows are the pods table itself, so the lateral subquery names them "pods"."id".
+  const newest = db
+    .select({ id: podMessages.id })
     .from(podMessages)
-    .where(and(inArray(podMessages.podId, podIds), podMessagesVisibleTo(db, me)))
-    .as('ranked');
+    .where(and(eq(podMessages.podId, pods.id), podMessagesVisibleTo(db, me)))
+    .orderBy(desc(podMessages.createdAt), desc(podMessages.id))
+    .limit(perPod)
+    .as('newest');
+  const ids = db.select({ id: newest.id }).from(pods).crossJoinLateral(newest).where(inArray(pods.id, podIds)).as('ids');
   const rows = await db
     .select({ message: podMessages })
     .from(podMessages)
-    .innerJoin(ranked, eq(ranked.id, podMessages.id))
-    .where(sql`${ranked.rank} <= ${perPod}`)
+    .innerJoin(ids, eq(ids.id, podMessages.id))
     .orderBy(asc(podMessages.createdAt), asc(podMessages.id));
   const people = await publicUsers(db, rows.map((row) => row.message.senderId));
   return rows.map((row) => toPodMessage(row.message, people));

@@ -109,6 +109,20 @@ const lifeSwingSchema = z.object({
 });
 export type LifeSwing = z.infer<typeof lifeSwingSchema>;
 
+/**
+ * The life series keeps the latest this many points (a point per turn and one at the end; 500
+ * turns of 8 players stay under ~40 KB of the game record), as the turn list keeps its turns.
+ */
+export const LIFE_BY_TURN_MAX = 500;
+
+/** Each player's life (keyed by seat number) at the start of turn `turn`, or, with `end`, when the game ended on it. */
+const lifePointSchema = z.object({
+  turn: z.int().check(z.minimum(1)),
+  life: z.record(z.string(), z.int()),
+  end: z.optional(z.literal(true)),
+});
+export type LifePoint = z.infer<typeof lifePointSchema>;
+
 /** What the table keeps track of while a game is played (see src/game/table.ts). */
 export const tableStateSchema = z.object({
   monarchSeat: z.nullable(seatNumber),
@@ -130,6 +144,8 @@ export const tableStateSchema = z.object({
   customCounters: z.optional(customCountersSchema),
   /** The clocks' pauses and each player's turn times (game-clock.ts); absent: running, nothing timed yet. */
   clock: z.optional(clockStateSchema),
+  /** Life at the start of every turn, oldest first, and at the end (life-series.ts); absent: games stored before it existed. */
+  lifeByTurn: z.optional(z.array(lifePointSchema)),
 });
 export type TableState = z.infer<typeof tableStateSchema>;
 

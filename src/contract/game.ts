@@ -206,7 +206,7 @@ const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'ro
  *   a custom counter created, stepped or removed (`seat` for a player's, none for the table's).
  * - roll: a table tool was used (`roll` holds its outcome).
  */
-const gameEventSchema = z.object({
+export const gameEventSchema = z.object({
   id,
   at: isoDate,
   kind: gameEventKind,
@@ -215,6 +215,8 @@ const gameEventSchema = z.object({
   turnNumber: z.optional(z.int().check(z.minimum(1))),
   counter: z.optional(counterKind),
   delta: z.optional(z.int()),
+  /** counter and undo: the counter's value after the change (commander damage: that commander's); absent in events logged before it existed. */
+  total: z.optional(z.int()),
   source: z.optional(commanderSource),
   undoes: z.optional(id),
   roll: z.optional(gameRollSchema),

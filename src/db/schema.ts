@@ -16,11 +16,12 @@ import { upgradeToMutations } from './upgrade-v4';
 import { parkGameInvites, restoreGameInvites } from './upgrade-v7';
 import type { Conversation, DirectMessage, FriendRequest, Friendship, Pod, PodInvitation, PodMessage } from '../contract/social';
 import type { Deck } from '../contract/decks';
-import type { Game } from '../contract/game';
+import type { Game, GameEvent } from '../contract/game';
 import type { GameInvite } from '../contract/game-invites';
 import type { BlockedUser } from '../contract/blocks';
 import type { User } from '../contract/users';
 import type { ReadMarker } from '../contract/read-markers';
+import type { WatchView } from '../contract/game-watch';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
 export interface UserRow extends Omit<User, 'email'> {
@@ -136,6 +137,22 @@ export type BlockedUserRow = BlockedUser & PendingMark;
 /** A read marker (src/contract/read-markers.ts), keyed `<kind>:<target id>`; the signed-in user's own. */
 export type ReadMarkerRow = ReadMarker;
 
+/**
+ * A game's TV view as the last poll of its read-only link brought it (src/sync/watch/watch-poller.ts),
+ * keyed by the link's token; the /watch page renders only this row. Not a synced entity: no
+ * account, no outbox, no cursor. `view` null: nothing fetched yet, or the link died.
+ */
+export interface WatchViewRow {
+  token: string;
+  view: WatchView | null;
+  /** The ETag of `view` (If-None-Match of the next poll). */
+  etag: string | null;
+  /** loading: no answer yet; live: the last poll answered; offline: it did not (the view is the last one seen); gone: the link is dead (404). */
+  state: 'loading' | 'live' | 'offline' | 'gone';
+  /** When the server last answered (ms). */
+  answeredAt: number | null;
+}
+
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
   name: string;
@@ -145,6 +162,16 @@ export interface CardRow {
   imageUrl: string | null;
   /** Lower-cased name, for offline substring search. */
   search: string;
+}
+
+/**
+ * One entry of a game's whole story as the server numbers it (src/contract/game-story.ts), kept
+ * from the pages this device pulled; positions 1, 2, 3 … per game, so a gap is visible.
+ */
+export interface GameStoryRow {
+  gameId: string;
+  position: number;
+  event: GameEvent;
 }
 
 export class PodTableDB extends Dexie {
@@ -165,6 +192,8 @@ export class PodTableDB extends Dexie {
   readMarkers!: Table<ReadMarkerRow, string>;
   cards!: Table<CardRow, [string, string]>;
   bases!: Table<BaseRow, string>;
+  gameStory!: Table<GameStoryRow, [string, number]>;
+  watchViews!: Table<WatchViewRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -211,6 +240,10 @@ export class PodTableDB extends Dexie {
     this.version(8)
       .stores({ readMarkers: 'id, kind' })
       .upgrade((tx) => tx.table('meta').delete('sync:cursor'));
+    // Pages of games' whole stories (src/sync/actions/game-story.ts): a cache, not synced rows.
+    this.version(9).stores({ gameStory: '[gameId+position], gameId' });
+    // The TV view's last table per link (no synced data changes: the cursor stays).
+    this.version(10).stores({ watchViews: 'token' });
   }
 }
 

@@ -73,6 +73,8 @@ export function incrementProblem(game: Game, increment: GameIncrement): string |
 interface Change {
   player: GameParticipant;
   applied: number;
+  /** The counter's value after the change (commander damage: that commander's). */
+  after: number;
   text: string;
 }
 
@@ -97,7 +99,7 @@ function changeCommanderDamage(game: Game, player: GameParticipant, increment: G
       : applied < 0
         ? `${name}: commander damage from ${from} ${signed(applied)} (${after})`
         : `${name}: no commander damage from ${from} to remove`;
-  return { player: { ...player, commanderDamage, lifeTotal: player.lifeTotal - applied }, applied, text };
+  return { player: { ...player, commanderDamage, lifeTotal: player.lifeTotal - applied }, applied, after, text };
 }
 
 function changeTax(game: Game, player: GameParticipant, increment: GameIncrement): Change {
@@ -113,7 +115,7 @@ function changeTax(game: Game, player: GameParticipant, increment: GameIncrement
   const text = applied === 0 ? `${name}: no tax on ${commander} to remove` : `${name}: ${commander} tax ${signed(applied)} (${after})`;
   const next: GameParticipant = { ...player, commanderTax };
   if (Object.keys(commanderTax).length === 0) delete next.commanderTax;
-  return { player: next, applied, text };
+  return { player: next, applied, after, text };
 }
 
 function changeCounter(game: Game, player: GameParticipant, counter: PlainCounter, delta: number): Change {
@@ -123,7 +125,7 @@ function changeCounter(game: Game, player: GameParticipant, counter: PlainCounte
   const applied = after - before;
   const name = seatName(game, player.seatNumber);
   const text = applied === 0 ? `${name}: ${counter} already at 0` : `${name}: ${counter} ${signed(applied)} (${total(after)})`;
-  return { player: { ...player, [field]: after }, applied, text };
+  return { player: { ...player, [field]: after }, applied, after, text };
 }
 
 /**
@@ -158,6 +160,7 @@ export function applyIncrement(game: Game, increment: GameIncrement, meta: Chang
     seat: increment.seat,
     counter: increment.counter,
     delta: change.applied,
+    total: change.after,
     text: increment.undoes !== undefined ? `Undo: ${text}` : text,
   };
   if (increment.source) event.source = { ...increment.source };

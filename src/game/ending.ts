@@ -1,10 +1,10 @@
 /**
  * The end of a game. End game records the winner (or a draw), the order players went out and,
  * when given, how the winner won, on which turn and who took out whom (eliminations.ts); it
- * closes the last turn (for the biggest life swing and the turn times), stops the clocks and
- * stamps the end time; the game then takes no more changes. When one player is left standing
- * the app proposes them as the winner with everything else (`lastStanding`, `proposedEnding`):
- * one tap ends it. An End game without a result (an older app) still ends the game, with no
+ * closes the last turn (for the biggest life swing and the turn times), books everyone's final
+ * life in the life series (life-series.ts), stops the clocks and stamps the end time; the game
+ * then takes no more changes. When one player is left standing the app proposes them as the
+ * winner with everything else (`lastStanding`, `proposedEnding`): one tap ends it. An End game without a result (an older app) still ends the game, with no
  * winner recorded. Resuming clears the result (status.ts).
  */
 import type { Game, GameEvent, GameParticipant } from '../contract/game';
@@ -13,6 +13,7 @@ import { IDLE_CLOCK, stopClock } from './clock-state';
 import { GameRuleError } from './counters';
 import { endingProblem, proposedEliminations, proposedWinMethod, winText } from './eliminations';
 import { isApplied, newId, nowIso, participantAt, pushEvent, type ChangeMeta } from './events';
+import { lifeAtEnd } from './life-series';
 import { closeTurn, tableOf, withTable } from './table';
 
 /** The one player not out when every other player is out; null otherwise. */
@@ -89,6 +90,6 @@ export function endGame(game: Game, input: EndGameInput | undefined, meta: Chang
   const event: GameEvent = { id: eventId, at, kind: 'status', text: resultText(game, result) };
   if (winnerSeat !== null) event.seat = winnerSeat;
   const closed = closeTurn(game, at);
-  const stopped = withTable(closed, { clock: stopClock(tableOf(closed).clock ?? IDLE_CLOCK, at) });
+  const stopped = withTable(closed, { clock: stopClock(tableOf(closed).clock ?? IDLE_CLOCK, at), lifeByTurn: lifeAtEnd(game) });
   return { ...stopped, status: 'FINISHED', result, events: pushEvent(game.events, event), updatedAt: at };
 }

@@ -39,12 +39,12 @@ export function pushEvent(events: readonly GameEvent[], event: GameEvent): GameE
   return [event, ...events].slice(0, RECENT_EVENTS_MAX);
 }
 
-export function participantAt(game: Game, seat: number): GameParticipant | undefined {
+export function participantAt(game: Pick<Game, 'participants'>, seat: number): GameParticipant | undefined {
   return game.participants.find((p) => p.seatNumber === seat);
 }
 
 /** The name a player goes by in the log. */
-export function seatName(game: Game, seat: number): string {
+export function seatName(game: Pick<Game, 'participants'>, seat: number): string {
   const player = participantAt(game, seat);
   return player?.displayName || player?.guestName || `Seat ${seat + 1}`;
 }

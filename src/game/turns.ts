@@ -6,7 +6,8 @@
 import { GameText, type Game, type GameEvent } from '../contract/game';
 import { GameRuleError } from './counters';
 import { isApplied, isUndone, newId, nowIso, participantAt, pushEvent, seatName, type ChangeMeta } from './events';
-import { closeTurn } from './table';
+import { lifeAfterPass, lifeAfterUndo } from './life-series';
+import { closeTurn, withTable } from './table';
 
 /** What PUT /api/games/{id} sends for a pass (or its undo); a subset of UpdateGameBody. */
 export interface TurnChange {
@@ -67,8 +68,11 @@ export function applyTurnChange(game: Game, change: TurnChange, meta: ChangeMeta
   // The turn that ends is weighed for the biggest life swing (under its own number), its time is
   // booked, and the turn clock restarts. Undoing a pass books the time since it to the turn it goes back to.
   const owner = change.undoes !== undefined ? { seat: change.activeSeat, turnNumber: change.turnNumber } : undefined;
+  // The life series gains the new turn's start; undoing a pass takes its point back (life-series.ts).
+  const lifeByTurn = change.undoes !== undefined ? lifeAfterUndo(game, change.turnNumber) : lifeAfterPass(game, change.turnNumber);
+  const closed = closeTurn(game, at, owner);
   return {
-    ...closeTurn(game, at, owner),
+    ...(lifeByTurn ? withTable(closed, { lifeByTurn }) : closed),
     activeSeat: change.activeSeat,
     turnNumber: change.turnNumber,
     events: pushEvent(game.events, event),

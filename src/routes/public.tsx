@@ -13,6 +13,7 @@ const RegisterPage = lazyPage(() => import('../features/auth/register-page'), 'R
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const EmailLinkPage = lazyPage(() => import('../features/auth/email-link-page'), 'EmailLinkPage');
+const WatchPage = lazyPage(() => import('../features/game/watch/watch-page'), 'WatchPage');
 
 export const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
@@ -77,7 +78,17 @@ export const undoEmailRoute = createRoute({
   }, EmailLinkPage),
 });
 
+/** A game's TV view by its read-only link: no account, signed in or not (docs/playmat.md "TV view"). */
+export const watchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/watch/$token',
+  component: preloadsWith(function WatchRoute() {
+    return <WatchPage token={watchRoute.useParams().token} />;
+  }, WatchPage),
+});
+
 export const publicRoutes = [
+  watchRoute,
   confirmEmailRoute,
   undoEmailRoute,
   landingRoute,

@@ -12,6 +12,7 @@
  */
 import type { Game, GameParticipant } from '../contract/game';
 import type { GameResult } from '../contract/game-table';
+import { gameClockMs } from '../game/clocks';
 import { finishingOrder } from '../game/summary';
 import { COMMANDER_SEPARATOR } from '../contract/decks';
 
@@ -31,6 +32,7 @@ export interface Outcome {
   /** 1 for the winner, 2 for the last player out, …; null in a draw. */
   place: number | null;
   endedAt: string;
+  /** The game clock, as the game's summary shows it: start to end, pauses left out (src/game/clocks.ts). */
   durationMs: number;
 }
 
@@ -42,12 +44,6 @@ export function placesOf(game: CountedGame): Map<number, number> {
 
 export function seatOf(game: Game, userId: string): GameParticipant | undefined {
   return game.participants.find((p) => p.userId === userId);
-}
-
-/** Milliseconds from start to end; 0 for a clock that ran backwards or a date that does not parse. */
-export function durationOf(game: CountedGame): number {
-  const ms = Date.parse(game.result.endedAt) - Date.parse(game.startTime);
-  return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
 
 /** Oldest ended first; ties by start, then id, so every device orders the same games alike. */
@@ -64,7 +60,7 @@ export function outcomeOf(game: CountedGame, seat: GameParticipant): Outcome {
     draw: game.result.winnerSeat === null,
     place: placesOf(game).get(seat.seatNumber) ?? null,
     endedAt: game.result.endedAt,
-    durationMs: durationOf(game),
+    durationMs: gameClockMs(game),
   };
 }
 

@@ -11,7 +11,7 @@
  * gap in the socket's positions, when a PONG shows the log moved, and on focus (throttled).
  */
 import type { DeckInput } from '../contract/decks';
-import type { CreateGameInput, GameIncrement, GameStatus, UpdateGameBody } from '../contract/game';
+import type { CreateGameInput, GameEvent, GameIncrement, GameStatus, UpdateGameBody } from '../contract/game';
 import { PROTOCOL_QUERY, PROTOCOL_VERSION, pushResponse } from '../contract/sync';
 import type { MutationInput, MutationName } from '../contract/mutations';
 import type { ChangeEmailBody, ChangePasswordBody, RegisterBody } from '../contract/users';
@@ -36,13 +36,16 @@ import { searchMessagesOnServer } from './actions/message-search';
 import { askServiceWorkerToDrain } from './engine/sw-bridge';
 import { searchCommanders } from './actions/card-search';
 import * as games from './actions/games';
+import { createStoryLoader, undoStoryEntry } from './actions/game-story';
 import { gameJoinActions } from './actions/game-joins';
+import { gameWatchActions } from './actions/game-watch';
 import { keepUnsavedTaps, writeUnsavedTaps, type UnsavedTap } from './actions/unsaved-taps';
 import { readStoredToken } from './engine/token';
 import { markUpdateRequired } from './engine/update-required';
 import { watchRecordedVerdicts } from './engine/watch-verdicts';
 import { mutateAndSend, saveDeck } from './actions/writes';
 import { createOlderMessages } from './actions/older-messages';
+import { enforceMirrorBudget } from '../db/mirror-budget';
 import type { ChatRef } from '../db/queries/chat-history';
 import type { SearchScope } from '../db/queries/message-search';
 import { markRead, type ReadUpTo } from './actions/read-markers';
@@ -68,6 +71,7 @@ const ctx: SyncContext = {
     askServiceWorkerToDrain();
   },
 };
+const storyLoader = createStoryLoader(ctx);
 
 /** The network, the socket or the server is back: send now, with no backoff left over. */
 function sendNow(): void {
@@ -134,6 +138,8 @@ export function startSync(): void {
       watchRecordedVerdicts(db, (error) => console.warn('Recorded verdicts were not applied.', error));
       sendNow();
       live.connect();
+      // Older chat pages past the mirror budget leave (src/db/mirror-budget.ts), after the outbox is settled.
+      void enforceMirrorBudget(db).catch((error: unknown) => console.warn('The mirror budget was not applied.', error));
     });
 }
 
@@ -181,11 +187,17 @@ export const actions = {
   updateGame: (gameId: string, change: Omit<UpdateGameBody, 'eventId'>) => games.updateGame(ctx, gameId, change),
   passTurn: (gameId: string) => games.passTurn(ctx, gameId),
   undoLastChange: (gameId: string) => games.undoLastChange(ctx, gameId),
+  /** Pulls the game's whole story into the mirror (one load per game at a time); never throws. */
+  loadGameStory: (gameId: string) => storyLoader.load(gameId),
+  /** Undoes one entry of the story (a counter change, or the latest turn pass) as a new queued change. */
+  undoStoryEntry: (gameId: string, entry: GameEvent) => undoStoryEntry(ctx, gameId, entry),
   setGameStatus: (gameId: string, status: GameStatus) => games.setGameStatus(ctx, gameId, status),
   pullGame: (gameId: string) => puller.game(gameId),
   claimGame: (token: string) => games.claimGame(ctx, token),
   /** Joining a live game by code (online only). */
   gameJoins: gameJoinActions(ctx),
+  /** The game's read-only TV link (online only). */
+  gameWatch: gameWatchActions(ctx),
 
   /** Live subscription to one pod's chat (spec: JOIN_POD / LEAVE_POD). */
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),

@@ -8,10 +8,17 @@ export function formatMessageTime(iso: string, now: Date = new Date()): string {
     : date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-export function Time({ iso }: { iso: string }) {
+/** The time of day only, whatever the day (a chat thread's messages, under their day's date line). */
+export function formatClockTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** `clock`: the time of day only (the day is said elsewhere, e.g. a thread's date line). */
+export function Time({ iso, clock }: { iso: string; clock?: boolean }) {
   return (
     <time className="message-time" dateTime={iso}>
-      {formatMessageTime(iso)}
+      {clock ? formatClockTime(iso) : formatMessageTime(iso)}
     </time>
   );
 }

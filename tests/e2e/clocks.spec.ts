@@ -3,7 +3,9 @@
  * chip cuts the name, never the clocks (and held sideways, its column fits them too); Pause clock stops the shown game clock (the page's clock
  * is moved 5 s on and the text stays; a sheet mounted afterwards shows the same time) and says
  * 'Paused'; Resume starts it again; with one player left standing, one tap ends the game and the
- * summary says how, on which turn, and who took out whom.
+ * summary says how, on which turn, and who took out whom, with a life chart the server's copy
+ * has the series for. Three table counters show in the bar as "Storm 3 +2" without cutting the
+ * clocks (a tap opens Table tools).
  */
 import type { Page } from '@playwright/test';
 import { expect, registerAndLogin, test, uniqueUser } from './fixtures';
@@ -30,13 +32,15 @@ function barProblems(page: Page) {
     const problems: string[] = [];
     const bar = document.querySelector('.game-bar')!.getBoundingClientRect();
     const status = document.querySelector('.game-bar-status')!.getBoundingClientRect();
-    for (const selector of ['.turn-clock', '.game-clock', '.clock-paused', '.day-night-chip']) {
+    for (const selector of ['.turn-clock', '.game-clock', '.clock-paused', '.day-night-chip', '.bar-counter-figures', '.bar-counters']) {
       const element = document.querySelector<HTMLElement>(selector);
       if (!element) continue;
       const box = element.getBoundingClientRect();
       if (box.width === 0 || element.scrollWidth > element.clientWidth + 1) problems.push(`${selector} is cut`);
       if (box.left < bar.left - 0.5 || box.right > Math.min(bar.right, window.innerWidth) + 0.5) problems.push(`${selector} leaves the bar`);
-      if (selector !== '.day-night-chip' && box.right > status.right + 0.5) problems.push(`${selector} leaves the status`);
+      const inStatus = !['.day-night-chip', '.bar-counter-figures', '.bar-counters'].includes(selector);
+      if (inStatus && box.right > status.right + 0.5) problems.push(`${selector} leaves the status`);
+      if (box.bottom > Math.min(bar.bottom, window.innerHeight) + 0.5) problems.push(`${selector} leaves the bar at the foot`);
     }
     return problems;
   });
@@ -59,12 +63,21 @@ test('clocks: pause stops them, resume starts them; the bar fits 360 px; one tap
     ],
   });
   await api(baseURL, token, 'PUT', `/api/games/${game.id}`, { eventId: crypto.randomUUID(), dayNight: 'night' });
+  // Three counters for the table (Storm at 3) and one of a player's, which stays on their tile.
+  const storm = crypto.randomUUID();
+  for (const [id, name, seat] of [[storm, 'Storm', null], [crypto.randomUUID(), 'Treasure', null], [crypto.randomUUID(), 'Clues', null], [crypto.randomUUID(), 'Rad', 1]] as const) {
+    await api(baseURL, token, 'PUT', `/api/games/${game.id}`, { eventId: crypto.randomUUID(), customCounter: { action: 'create', id, name, seat } });
+  }
+  for (let i = 0; i < 3; i += 1) await api(baseURL, token, 'PUT', `/api/games/${game.id}`, { eventId: crypto.randomUUID(), customCounter: { action: 'step', id: storm, step: 1 } });
 
   await page.clock.install();
   await page.goto(`/game/${game.id}`);
   const bar = page.getByRole('region', { name: 'Game controls' });
   await expect(bar.getByText('Night', { exact: true })).toBeVisible();
   await expect(bar.locator('.game-turn-name')).toHaveText(LONG_NAME);
+  const counters = bar.getByRole('button', { name: 'Table counters: Storm 3, Treasure 0, Clues 0. Open Table tools' });
+  await expect(counters).toHaveText('Storm 3+2');
+  expect((await counters.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await barProblems(page)).toEqual([]);
   // The name is what gives way: cut with an ellipsis.
   const name = await bar.locator('.game-turn-name').evaluate((node) => ({ cut: node.scrollWidth > node.clientWidth, shown: node.clientWidth }));
@@ -92,11 +105,16 @@ test('clocks: pause stops them, resume starts them; the bar fits 360 px; one tap
   const tools = page.getByRole('dialog', { name: 'Table tools' });
   await expect(tools.locator('.clock-list dd').first()).toHaveText(pausedGame!);
   await tools.getByRole('button', { name: 'Close' }).click();
-  // Held sideways, the bar is a 60 px column: 'Paused' and both clocks still fit whole.
+  // Held sideways, the bar is a 60 px column: 'Paused', both clocks and the counters still fit whole.
   await page.setViewportSize({ width: 640, height: 360 });
   await expect(page.locator('.playmat--landscape')).toBeVisible();
   await expect(bar.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(counters).toHaveText('Storm 3+2');
   expect(await barProblems(page)).toEqual([]);
+  // A tap on the counters opens Table tools, where they are stepped.
+  await counters.click();
+  await expect(tools.getByRole('group', { name: 'Clues: Table' })).toBeVisible();
+  await tools.getByRole('button', { name: 'Close' }).click();
   await page.screenshot({ path: test.info().outputPath('game-bar-640-paused.png') });
   await page.setViewportSize({ width: 360, height: 640 });
 
@@ -114,6 +132,12 @@ test('clocks: pause stops them, resume starts them; the bar fits 360 px; one tap
   const taken = page.getByRole('heading', { name: 'Who took out whom' }).locator('..');
   await expect(taken.getByRole('listitem')).toHaveText([`${me.username} took out ${LONG_NAME} by commander damage`]);
   await expect(page.locator('.summary-time').first()).toContainText('Turn time');
+  // The life chart: the start of turn 1 and the end, one line each; readable at 360 px.
+  const chart = page.getByRole('img', { name: `Life by turn: ${LONG_NAME} 40 → 19, ${me.username} 40 → 40.` });
+  await expect(chart).toBeVisible();
+  expect((await chart.boundingBox())!.width).toBeGreaterThanOrEqual(280);
+  await expect(chart.locator('polyline')).toHaveCount(2);
+  await page.getByRole('region', { name: 'Life by turn' }).screenshot({ path: test.info().outputPath('summary-life-chart-360.png') });
   const storedResult = async () => ((await (await fetch(`${baseURL}/api/games/${game.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: unknown }).result;
   await expect.poll(storedResult).toMatchObject({
     winnerSeat: 1,
@@ -121,4 +145,9 @@ test('clocks: pause stops them, resume starts them; the bar fits 360 px; one tap
     onTurn: 1,
     eliminations: [{ seat: 0, bySeat: 1, how: 'commanderDamage' }],
   });
+  const stored = (await (await fetch(`${baseURL}/api/games/${game.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { table: { lifeByTurn: unknown } };
+  expect(stored.table.lifeByTurn).toEqual([
+    { turn: 1, life: { 0: 40, 1: 40 } },
+    { turn: 1, life: { 0: 19, 1: 40 }, end: true },
+  ]);
 });

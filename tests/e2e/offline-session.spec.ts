@@ -107,6 +107,7 @@ test('328 writes offline, app closed and reopened offline, then every write reac
   await openPodChat(b.page);
   await waitForServiceWorker(a.page);
   // Finding people is an online read: A searched before the signal went, the invites are sent offline.
+  await a.page.getByRole('button', { name: 'Pod info' }).click();
   await a.page.getByRole('button', { name: 'Invite' }).click();
   const dialog = a.page.getByRole('dialog');
   await dialog.getByLabel('Find people to invite').fill(`inv${a.username.slice(3)}`);

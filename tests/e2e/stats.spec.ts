@@ -146,6 +146,7 @@ test('finished games become real stats on the dashboard and Profile → Stats, a
 
   // The pod's page: its leaderboard.
   await page.goto(`/pods?tab=pods&pod=${pod.id}`);
+  await page.getByRole('button', { name: 'Pod info' }).click();
   await page.getByText('Leaderboard', { exact: true }).click();
   const board = page.getByRole('table', { name: `Leaderboard of ${podName}` });
   await expect(board.getByRole('row')).toHaveText([/Rank\s*Player/, `1${ana.username}267%3`, `2${bo.username}133%3`, `3${cy.username}00%3`]);

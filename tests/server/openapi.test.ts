@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/forgot-password',
   'PATCH /api/auth/reset-password/:token',
   'GET /api/openapi.json',
+  'GET /api/watch/:token',
   // Registered by this test only.
   'GET /api/test/open',
 ];

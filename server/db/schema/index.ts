@@ -11,3 +11,5 @@ export * from './limits';
 export * from './push';
 export * from './read-markers';
 export * from './game-joins';
+export * from './game-watch-links';
+export * from './game-story';

@@ -63,6 +63,8 @@ export const directMessages = pgTable(
     index('direct_messages_sender_receiver_idx').on(t.senderId, t.receiverId, t.createdAt),
     index('direct_messages_receiver_sender_idx').on(t.receiverId, t.senderId, t.createdAt),
     uniqueIndex('direct_messages_sender_client_key').on(t.senderId, t.clientId),
+    // Message search (server/social/message-search-routes.ts) matches this very expression.
+    index('direct_messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
   ],
 );
 
@@ -114,7 +116,12 @@ export const podMessages = pgTable(
     /** When the sender deleted it (pod.message.delete); the row stays so the chat shows "Message deleted". Final. */
     deletedAt: timestamptz('deleted_at'),
   },
-  (t) => [index('pod_messages_pod_created_idx').on(t.podId, t.createdAt), uniqueIndex('pod_messages_sender_client_key').on(t.senderId, t.clientId)],
+  (t) => [
+    index('pod_messages_pod_created_idx').on(t.podId, t.createdAt),
+    uniqueIndex('pod_messages_sender_client_key').on(t.senderId, t.clientId),
+    // Message search (server/social/message-search-routes.ts) matches this very expression.
+    index('pod_messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 /** Pure Dexie reads for the screens (no React): pass the mirror, get plain rows. */
 export * from './friends';
 export * from './games';
+export * from './game-story';
 export * from './messages';
 export * from '../../contract/names';
 export * from './outbox';

@@ -1,20 +1,23 @@
 /**
  * /pods: the spec's Chats page — tabs All Chats, Messages, Pod Chats, Friends.
  * Everything shown is read from the mirror; each tab asks for a refresh of what it shows.
- * The page owns which conversation or pod is open, so the inbox can open either.
+ * The page owns which conversation or pod is open, so the inbox can open either. While one is
+ * open the page is a thread view: it fills the screen above the bottom navigation (or the
+ * on-screen keyboard), the messages scroll and the composer stays docked under them (chats.css).
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ActivityItem } from '../../db/queries';
 import { FriendsTab } from '../friends/friends-tab';
 import { MessagesTab } from '../messages/messages-tab';
 import { PodChatsTab } from '../pods/pod-chats-tab';
 import { PageHeader } from '../shell/page-header';
 import { AllChatsTab } from './all-chats-tab';
+import type { ChatTarget } from './inbox-rows';
 import { useMyId } from '../../ui/sync-hooks';
 import { LoadingText } from '../../ui/list-status';
 import type { ChatsTab } from './chats-search';
+import { useKeyboardInset } from './use-keyboard-inset';
 import './chats.css';
 
 export { chatsSearch, type ChatsSearch, type ChatsTab } from './chats-search';
@@ -37,8 +40,10 @@ export function ChatsPage({ initialTab = 'all', initialPeerId, initialPodId }: C
   const [tab, setTab] = useState<ChatsTab>(initialTab);
   const [peerId, setPeerId] = useState<string | null>(initialPeerId ?? null);
   const [podId, setPodId] = useState<string | null>(initialPodId ?? null);
+  const threadOpen = (tab === 'messages' && peerId !== null) || (tab === 'pods' && podId !== null);
+  useKeyboardInset(threadOpen);
 
-  function openActivity(item: ActivityItem) {
+  function openActivity(item: ChatTarget) {
     if (item.kind === 'direct') {
       setPeerId(item.peerId);
       setTab('messages');
@@ -49,7 +54,7 @@ export function ChatsPage({ initialTab = 'all', initialPeerId, initialPodId }: C
   }
 
   return (
-    <main className="page chats-page">
+    <main className={threadOpen ? 'page chats-page chats-page--thread' : 'page chats-page'}>
       <PageHeader title="Chats">
         <Link to="/search" className="button button--secondary">
           Search messages

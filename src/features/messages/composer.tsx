@@ -2,9 +2,11 @@
  * The message box of direct and pod chats. The button is disabled while a send runs and
  * while the box is empty; whitespace-only is caught on submit (`blankError`, or silently
  * ignored when none: pod chat). At most MESSAGE_MAX_LENGTH characters, with the remaining
- * count shown near the limit. Enter sends, Shift+Enter starts a new line.
+ * count shown near the limit. Enter sends, Shift+Enter starts a new line. The box has no resize
+ * grip: it grows with its text up to a few lines (composer-input's max-height), then scrolls.
+ * Docked at the bottom of its chat (chats.css, `.chat--thread`).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isValidationError } from '../../contract/validation';
 import { MESSAGE_MAX_LENGTH } from '../../contract/limits';
 
@@ -26,6 +28,15 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remaining = MESSAGE_MAX_LENGTH - draft.length;
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+
+  // Grow with the text: measured from one line each time, so deleting lines shrinks it again.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    if (box.scrollHeight > box.clientHeight) box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [draft]);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -70,6 +81,7 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
         </label>
         <textarea
           id={`${id}-input`}
+          ref={boxRef}
           className="composer-input"
           rows={1}
           value={draft}

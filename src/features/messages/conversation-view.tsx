@@ -1,6 +1,7 @@
 /**
  * One direct conversation: messages oldest → newest from the mirror, own messages on the
- * right, each unsent one marked (queued or failed, with Retry / Discard), one's own with Edit and
+ * right, grouped into runs under date lines (the peer's avatar and name are in the header, so
+ * their runs carry no head), each unsent one marked (queued or failed, with Retry / Discard), one's own with Edit and
  * Delete (message-bubble.tsx), and the composer — or,
  * when the other person deleted their account, a line saying so (the history stays readable).
  * Opening it refreshes the latest messages from the server; older ones come page by page as the
@@ -49,7 +50,7 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
   const name = peer ? nameOf(peer) : peer === null ? 'Unknown user' : '';
 
   return (
-    <section className="chat" aria-labelledby="conversation-title">
+    <section className="chat chat--thread" aria-labelledby="conversation-title">
       <header className="chat-header">
         <button type="button" className="button button--secondary" onClick={onBack}>
           <span aria-hidden="true">←</span>
@@ -68,7 +69,9 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
         <MessageThread
           thread={thread}
           label={`Messages with ${name}`}
-          renderMessage={(message) => {
+          senderOf={(message) => message.senderId}
+          dividerBefore={dividerBefore}
+          renderMessage={(message, place) => {
             const own = message.senderId === myId;
             return (
               <>
@@ -77,6 +80,7 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
                   message={message}
                   own={own}
                   alignEnd={own}
+                  place={place}
                   renderText={(text) => (
                     <>
                       <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>

@@ -7,6 +7,8 @@
  * cancels) and Delete (after 'Delete this message?'). Edits and deletions are queued writes like
  * a send (the outbox): they show at once, wait offline, and are marked pending until the server
  * takes them. A deleted message, one being edited and one whose send was refused offer no actions.
+ * Its place in the thread (message-runs.ts) adds the date line of a day's first message, the
+ * sender's head (avatar and name) on a run's first message, and the run's spacing.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
@@ -17,6 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
 import { Time } from '../../ui/time';
 import { REMAINING_WARNING_AT } from './composer';
+import type { ThreadPlace } from './message-runs';
 import { DELETE_DETAIL, DELETE_FAILED, DELETE_QUESTION, EDIT_BLANK, EDIT_FAILED, EDITED_MARK, MESSAGE_ACTIONS, MESSAGE_DELETED } from './message-texts';
 
 interface ChatMessage extends PendingMark {
@@ -190,8 +193,12 @@ interface MessageBubbleProps {
   message: ChatMessage;
   /** The user sent it: it may be edited and deleted, and sits on the right in a direct chat. */
   own: boolean;
-  /** Right-aligned (a direct chat's own messages). */
+  /** Right-aligned (one's own messages). */
   alignEnd?: boolean;
+  /** Where it sits in the thread: its day's date line, the start and end of its sender's run. */
+  place?: ThreadPlace;
+  /** Shown above the bubble when the message starts a run (the sender's avatar and name); hidden from screen readers, which read the sender in the text. */
+  head?: ReactNode;
   /** The bubble's text line around `text` (the content or 'Message deleted'): a sender prefix, the class the chat uses. */
   renderText(text: ReactNode): ReactNode;
   /** Shown before the time (the pod owner's badge). */
@@ -204,7 +211,7 @@ interface MessageBubbleProps {
   onDelete(): Promise<unknown>;
 }
 
-export function MessageBubble({ message, own, alignEnd, renderText, badges, entries, sendFailedText, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({ message, own, alignEnd, place, head, renderText, badges, entries, sendFailedText, onEdit, onDelete }: MessageBubbleProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>();
@@ -233,9 +240,27 @@ export function MessageBubble({ message, own, alignEnd, renderText, badges, entr
   }
 
   const text = deleted ? <span className="bubble-deleted">{MESSAGE_DELETED}</span> : message.content;
-  const classes = ['message', alignEnd ? 'message--own' : '', deleted ? 'message--deleted' : ''].filter(Boolean).join(' ');
+  const classes = [
+    'message',
+    alignEnd ? 'message--own' : '',
+    deleted ? 'message--deleted' : '',
+    place?.runStart ? 'message--run-start' : '',
+    place?.runEnd ? 'message--run-end' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li className={classes}>
+      {place?.day ? (
+        <p className="day-separator">
+          <span>{place.day}</span>
+        </p>
+      ) : null}
+      {head && place?.runStart ? (
+        <div className="run-head" aria-hidden="true">
+          {head}
+        </div>
+      ) : null}
       {editing ? (
         <MessageEditor
           initial={message.content}
@@ -251,7 +276,7 @@ export function MessageBubble({ message, own, alignEnd, renderText, badges, entr
             {renderText(text)}
             <span className="bubble-meta">
               {badges}
-              <Time iso={message.createdAt} />
+              <Time iso={message.createdAt} clock={Boolean(place)} />
               {message.editedAt && !deleted ? <span className="bubble-edited">{EDITED_MARK}</span> : null}
               {message.syncState === 'queued' ? <QueuedMark entry={entries.at(-1)} /> : null}
             </span>

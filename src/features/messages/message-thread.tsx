@@ -8,9 +8,14 @@
  * Scroll position: when rows arrive above, the message that was first stays exactly where it
  * was on screen (its offset in the content is measured before and after, and the scroll moves
  * by the difference; the browser's own anchoring is off, see message-thread.css). A new last
- * message scrolls the thread to it.
+ * message scrolls the thread to it, and a thread read to the bottom stays there when its box
+ * changes height (keyboard, rotation).
+ * Layout (message-runs.ts): each message is given its place — the date line of its day, and
+ * whether it starts or ends a run of one sender's messages. The box fills the height the chat
+ * gives it (it is the flexible part between the chat's header and its docked composer).
  */
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { threadPlaces, type ThreadPlace } from './message-runs';
 import type { MessageThreadModel } from './use-message-thread';
 import './message-thread.css';
 
@@ -27,19 +32,29 @@ interface MessageThreadProps<T> {
   thread: MessageThreadModel<T>;
   /** The list's accessible name ('Messages with …', 'Messages in …'). */
   label: string;
+  /** Who sent a message (runs group consecutive messages by it). */
+  senderOf(message: T): string;
+  /** The message the "New messages" line goes before: a run starts there. */
+  dividerBefore?: string | null;
   /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider). */
-  renderMessage(message: T): ReactNode;
+  renderMessage(message: T, place: ThreadPlace): ReactNode;
 }
 
-export function MessageThread<T extends { id: string }>({ thread, label, renderMessage }: MessageThreadProps<T>) {
+const NO_PLACE: ThreadPlace = { day: null, runStart: true, runEnd: true };
+
+export function MessageThread<T extends { id: string; createdAt: string }>({ thread, label, senderOf, dividerBefore = null, renderMessage }: MessageThreadProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
   const { messages, olderHere, atBeginning } = thread.window;
   const lastId = messages.at(-1)?.id;
+  // `senderOf` is a new function each render; who sent a message never changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const places = useMemo(() => threadPlaces(messages, senderOf, dividerBefore), [messages, dividerBefore]);
 
   useKeepFirstInPlace(scrollRef, listRef);
+  useStayAtBottom(scrollRef);
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
@@ -54,7 +69,7 @@ export function MessageThread<T extends { id: string }>({ thread, label, renderM
       </div>
       <ol ref={listRef} className="message-list" aria-label={label}>
         {messages.map((message) => (
-          <Fragment key={message.id}>{renderMessage(message)}</Fragment>
+          <Fragment key={message.id}>{renderMessage(message, places.get(message.id) ?? NO_PLACE)}</Fragment>
         ))}
         <li ref={endRef} aria-hidden="true" className="message-end" />
       </ol>
@@ -130,6 +145,37 @@ function useKeepFirstInPlace(scrollRef: RefObject<HTMLDivElement | null>, listRe
     }
     saved.current = { node: first, top: contentTop(box, first) };
   });
+}
+
+/** Within this many px of the end, the thread counts as read to the bottom. */
+const AT_BOTTOM_PX = 24;
+
+/**
+ * A thread read to its last message stays there when its box changes height (the on-screen
+ * keyboard opening, the phone turned, the composer growing): as chat apps do, the newest
+ * message stays in view. Scrolled up, the thread is left where the user put it.
+ */
+function useStayAtBottom(scrollRef: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    let atBottom = true;
+    const onScroll = () => {
+      atBottom = box.scrollHeight - box.scrollTop - box.clientHeight <= AT_BOTTOM_PX;
+    };
+    let height = box.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (box.clientHeight === height) return;
+      height = box.clientHeight;
+      if (atBottom) box.scrollTop = box.scrollHeight;
+    });
+    box.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(box);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [scrollRef]);
 }
 
 /** Calls `onReach(true)` when the top row comes within SENTINEL_MARGIN_PX of the visible part of the box. */

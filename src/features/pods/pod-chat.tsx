@@ -1,11 +1,13 @@
 /**
- * One pod's chat: header (name, description (pod-description.tsx), members with the Owner badge, pending invitations with Withdraw
- * for the owner and their inviters, Invite / Remove Members /
- * Leave Pod), messages oldest → newest as 'sender name: content' (one's own with Edit and Delete,
- * src/features/messages/message-bubble.tsx), the composer. While open
- * it is subscribed to the pod's live channel (JOIN_POD, again after every reconnect;
- * LEAVE_POD on close) and refreshes the pod's messages once; older ones come page by page as
- * the user scrolls up (src/features/messages/message-thread.tsx).
+ * One pod's chat: a header (back, the name, search, and "Pod info", which opens the pod info sheet
+ * (pod-info-sheet.tsx): description, members with the Owner badge, pending invitations,
+ * Invite / Remove Members / Mute / Leave Pod, leaderboard), then the messages oldest → newest,
+ * one's own on the right, grouped into runs of one sender under date lines (the sender's avatar
+ * and name once per run; each message still reads 'sender name: content' to a screen reader; one's
+ * own with Edit and Delete, src/features/messages/message-bubble.tsx), and the composer docked
+ * under them. While open it is subscribed to the pod's live channel (JOIN_POD, again after every
+ * reconnect; LEAVE_POD on close) and refreshes the pod's messages once; older ones come page by
+ * page as the user scrolls up (src/features/messages/message-thread.tsx).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
@@ -22,25 +24,16 @@ import { MessageBubble } from '../messages/message-bubble';
 import { MessageThread } from '../messages/message-thread';
 import { UnreadDivider, useUnreadDivider } from '../messages/unread-divider';
 import { useMessageThread } from '../messages/use-message-thread';
-import { MutePodButton } from '../notifications/mute-pod-button';
-import { InviteDialog } from './invite-dialog';
-import { LeavePod } from './leave-pod';
-import { PendingInvitations } from './pending-invitations';
+import { Avatar } from '../profile/avatar';
 import { MESSAGES_FAILED, POD_DETAILS_FAILED, POD_SEND_FAILED } from './pod-texts';
-import { PodDescription } from './pod-description';
 import { PodFailure } from './pod-failure';
-import { PodLeaderboard } from './pod-leaderboard';
-import { RemoveMembersDialog } from './remove-members-dialog';
+import { OwnerBadge, PodInfoSheet } from './pod-info-sheet';
 import { ChatSearchLink } from '../search/chat-search-link';
 
 interface PodChatProps {
   podId: string;
   myId: string;
   onClose(): void;
-}
-
-function OwnerBadge() {
-  return <span className="badge badge--owner">Owner</span>;
 }
 
 function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
@@ -65,15 +58,30 @@ function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
         <MessageThread
           thread={thread}
           label={`Messages in ${pod.name}`}
-          renderMessage={(message) => (
+          senderOf={(message) => message.sender.id}
+          dividerBefore={dividerBefore}
+          renderMessage={(message, place) => {
+            const own = message.sender.id === myId;
+            return (
             <>
               {message.id === dividerBefore ? <UnreadDivider /> : null}
               <MessageBubble
                 message={message}
-                own={message.sender.id === myId}
+                own={own}
+                alignEnd={own}
+                place={place}
+                head={
+                  own ? undefined : (
+                    <>
+                      <Avatar username={message.sender.username} displayName={message.sender.displayName} size={24} />
+                      <span className="run-head-name">{nameOf(message.sender)}</span>
+                    </>
+                  )
+                }
                 renderText={(text) => (
                   <p className="bubble-text">
-                    <strong className="bubble-sender">{nameOf(message.sender)}</strong>: {text}
+                    <span className="visually-hidden">{nameOf(message.sender)}: </span>
+                    {text}
                   </p>
                 )}
                 badges={message.sender.id === ownerId ? <OwnerBadge /> : null}
@@ -83,7 +91,8 @@ function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
                 onDelete={() => actions.mutate('pod.message.delete', { id: message.id, podId: message.podId })}
               />
             </>
-          )}
+            );
+          }}
         />
       ) : null}
     </>
@@ -120,37 +129,18 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
     );
   }
 
-  const ownerId = podOwnerId(pod);
-  const isOwner = ownerId === myId;
   return (
-    <section className="chat" aria-labelledby="pod-chat-title">
+    <section className="chat chat--thread" aria-labelledby="pod-chat-title">
       <header className="chat-header chat-header--pod">
         {back}
         <div className="chat-header-text">
           <h2 id="pod-chat-title">{pod.name}</h2>
-          <PodDescription pod={pod} isOwner={isOwner} />
-          <details className="members">
-            <summary>{pod.members.length === 1 ? '1 member' : `${pod.members.length} members`}</summary>
-            <ul aria-label="Members" className="member-list">
-              {pod.members.map((member) => (
-                <li key={member.id}>
-                  {nameOf(member)} {member.id === ownerId ? <OwnerBadge /> : null}
-                </li>
-              ))}
-            </ul>
-          </details>
-          <PendingInvitations pod={pod} myId={myId} isOwner={isOwner} />
+          <p className="muted chat-subtitle">{pod.members.length === 1 ? '1 member' : `${pod.members.length} members`}</p>
         </div>
         <ChatSearchLink podId={pod.id} />
+        <PodInfoSheet pod={pod} myId={myId} onLeft={onClose} />
       </header>
-      <div className="button-row chat-actions">
-        <InviteDialog pod={pod} />
-        {isOwner ? <RemoveMembersDialog pod={pod} /> : null}
-        <MutePodButton podId={pod.id} />
-        <LeavePod pod={pod} myId={myId} onLeft={onClose} />
-      </div>
       <PodFailure pod={pod} />
-      <PodLeaderboard pod={pod} myId={myId} />
       <PodMessages pod={pod} myId={myId} />
       <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.mutate('pod.message.send', { id: newId(), podId, content })} />
     </section>

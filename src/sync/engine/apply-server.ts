@@ -93,6 +93,8 @@ async function writeRow(db: PodTableDB, key: string, row: unknown): Promise<void
       await db.podMessages.where('[podId+createdAt]').between([id, ''], [id, '\uffff']).delete();
       await db.podInvitations.where('pod.id').equals(id).delete();
     }
+    // A game leaving this user's world takes the pages of its story with it.
+    if (table === 'games') await db.gameStory.where('gameId').equals(id).delete();
     return;
   }
   await db.table(table).put(row);

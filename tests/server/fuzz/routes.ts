@@ -120,6 +120,7 @@ export const ROUTES: readonly RouteSpec[] = [
     }),
   },
   { method: 'GET', path: '/api/games/:id', scope: 'game' },
+  { method: 'GET', path: '/api/games/:id/story', scope: 'game' },
   { method: 'PUT', path: '/api/games/:id', scope: 'game', body: () => ({ activeSeat: 1, turnNumber: 2, eventId: randomUUID() }) },
   { method: 'DELETE', path: '/api/games/:id', scope: 'game' },
   { method: 'POST', path: '/api/games/:id/increments', scope: 'game', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
@@ -133,6 +134,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/api/games/:id/joins/:seat', scope: 'game' },
   { method: 'POST', path: '/api/games/join/preview', body: () => ({ code: 'ZZZZZZ' }) },
   { method: 'POST', path: '/api/games/join', body: () => ({ code: 'ZZZZZZ', seatNumber: 1 }) },
+  { method: 'GET', path: '/api/games/:id/watch-link', scope: 'game' },
+  { method: 'POST', path: '/api/games/:id/watch-link', scope: 'game' },
+  { method: 'DELETE', path: '/api/games/:id/watch-link', scope: 'game' },
+  { method: 'GET', path: '/api/watch/:token' },
 
   { method: 'GET', path: '/api/blocks' },
   { method: 'POST', path: '/api/blocks', body: (f) => ({ userId: f.strangerId }) },

@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageSearchText, SEARCH_RESULTS_MAX, type MessageSearchResult } from '../../../src/contract/message-search';
 import type { DirectMessage, PodMessage } from '../../../src/contract/social';
+import { sql } from 'drizzle-orm';
+import { directMessages, podMessages } from '../../../server/db/schema';
+import { matchesSearch, prefixQuery } from '../../../server/social/message-search-routes';
 import { startServer, type TestServer } from '../helpers';
 import { makePod, people, type Person } from './support';
 
@@ -138,5 +141,24 @@ describe('message search', () => {
     const [ann, bob] = await people(server, 2, 'mq');
     await sendDm(ann!, bob!, "it's a trap | or & not");
     expect(await found(bob!, { q: "trap' | ! (or" })).toEqual(["it's a trap | or & not"]);
+  });
+
+  it('the text indexes answer the search predicate (the planner may use them instead of reading every message)', async () => {
+    const tsquery = prefixQuery('red sleeves');
+    const plans: string[] = [];
+    await server.database.db.transaction(async (tx) => {
+      // On a small table a sequential scan is cheaper; forbid it to see whether an index fits at all.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      for (const query of [
+        tx.select({ id: directMessages.id }).from(directMessages).where(matchesSearch(directMessages.content, tsquery)),
+        tx.select({ id: podMessages.id }).from(podMessages).where(matchesSearch(podMessages.content, tsquery)),
+      ]) {
+        const result = (await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: Array<Record<string, string>> } | Array<Record<string, string>>;
+        const rows = Array.isArray(result) ? result : result.rows;
+        plans.push(rows.map((row) => Object.values(row).join(' ')).join('\n'));
+      }
+    });
+    expect(plans[0]).toContain('direct_messages_search_idx');
+    expect(plans[1]).toContain('pod_messages_search_idx');
   });
 });

@@ -14,6 +14,11 @@ function section(title: string) {
   return screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
 }
 
+/** Waiting friend requests and pod invites are pinned as one row at the top; it unfolds them. */
+async function openRequests() {
+  fireEvent.click(await screen.findByRole('button', { name: /^Requests and invites/ }));
+}
+
 beforeEach(async () => {
   await resetApp();
 });
@@ -52,15 +57,29 @@ describe('chats page: All Chats', () => {
     expect(actions.declineGameInvite).toHaveBeenCalledWith('gi1');
   });
 
-  it('lists direct and pod messages newest first with who, where and what', async () => {
+  it('lists one row per conversation and pod, newest first, with its latest message, who sent it and the unread count', async () => {
     await db.pods.put(pod({ id: 'p1', name: 'Tuesday', members: [me, bo] }));
-    await db.podMessages.put({ id: 'pm', clientId: null, podId: 'p1', content: 'pod news', createdAt: '2026-01-01T11:00:00.000Z', sender: { id: bo.id, username: 'bo', displayName: null } });
-    await db.directMessages.put({ id: 'dm', clientId: null, senderId: cy.id, receiverId: me.id, content: 'hey', createdAt: '2026-01-01T12:00:00.000Z', sender: cy, peerId: cy.id });
+    await db.podMessages.bulkPut([
+      { id: 'pm0', clientId: null, podId: 'p1', content: 'old pod news', createdAt: '2026-01-01T10:30:00.000Z', sender: { id: bo.id, username: 'bo', displayName: null } },
+      { id: 'pm', clientId: null, podId: 'p1', content: 'pod news', createdAt: '2026-01-01T11:00:00.000Z', sender: { id: bo.id, username: 'bo', displayName: null } },
+    ]);
+    // A conversation of two messages, one each way: one row, with the latest.
+    await db.directMessages.bulkPut([
+      { id: 'dm', clientId: null, senderId: cy.id, receiverId: me.id, content: 'hey', createdAt: '2026-01-01T12:00:00.000Z', sender: cy, peerId: cy.id },
+      { id: 'dm2', clientId: null, senderId: me.id, receiverId: cy.id, content: 'hi Cy', createdAt: '2026-01-01T12:05:00.000Z', sender: me, peerId: cy.id },
+    ]);
+    await db.conversations.put({ participantId: cy.id, participant: cy, lastMessage: { content: 'hi Cy', createdAt: '2026-01-01T12:05:00.000Z' } });
     render(<ChatsPage />);
-    await screen.findByText('hey');
-    const items = within(section('Recent Activity')).getAllByRole('button');
-    expect(items.map((item) => item.querySelector('.row-title')?.textContent)).toEqual(['Cy · Direct message', 'bo · Tuesday']);
-    expect(items.map((item) => item.querySelector('.row-detail')?.textContent)).toEqual(['hey', 'pod news']);
+    await screen.findByText('pod news', { exact: false });
+    const items = await waitFor(() => {
+      const found = within(section('Recent Activity')).getAllByRole('button');
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(items.map((item) => item.querySelector('.row-title')?.textContent)).toEqual(['Cy · Direct message', 'Tuesday · Pod chat']);
+    expect(items.map((item) => item.querySelector('.row-detail')?.textContent)).toEqual(['You: hi Cy', 'bo: pod news']);
+    // Nothing was read yet: bo's two pod messages are unread; my own message is not.
+    await waitFor(() => expect(items[1]!.textContent).toContain('2 unread'));
   });
 
   it('opens the conversation of a direct message from the feed on the Messages tab', async () => {
@@ -76,9 +95,12 @@ describe('chats page: All Chats', () => {
   it('shows incoming friend requests with Accept / Reject, and the inbox error text', async () => {
     await db.friendRequests.put({ friendshipId: 'r1', status: 'PENDING', requester: bo, addressee: me, createdAt: '2026-01-01T00:00:00.000Z', direction: 'incoming' });
     render(<ChatsPage />);
+    await openRequests();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept bo' }));
     expect(actions.acceptFriendRequest).toHaveBeenCalledWith('r1');
     await db.friendRequests.clear();
+    // With nothing waiting the pinned row goes, and the section stands under Recent Activity.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Requests and invites/ })).toBeNull());
     await setPull(pullKey('friendRequests'), failedPull());
     expect(await within(section('Friend Requests')).findByText('Failed to load pending requests.')).toBeTruthy();
   });
@@ -90,6 +112,7 @@ describe('chats page: All Chats', () => {
     ]);
     await setPull(pullKey('podInvitations'), loaded());
     render(<ChatsPage />);
+    await openRequests();
     const invites = await waitFor(() => {
       const list = within(section('Pod Invites'));
       expect(list.getByText('Friday Night')).toBeTruthy();
@@ -103,6 +126,7 @@ describe('chats page: All Chats', () => {
     await db.podInvitations.put({ invitationId: 'i1', invitedBy: bo, invitee: me, pod: { id: 'p9', name: 'Friday Night' }, createdAt: '2026-01-01T00:00:00.000Z' });
     await setPull(pullKey('podInvitations'), loaded());
     render(<ChatsPage />);
+    await openRequests();
     const invites = await waitFor(() => {
       const list = within(section('Pod Invites'));
       expect(list.getByText('Friday Night')).toBeTruthy();

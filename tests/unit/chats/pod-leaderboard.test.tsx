@@ -22,6 +22,8 @@ afterEach(cleanup);
 
 async function openLeaderboard() {
   render(<PodChatsTab myId={me.id} podId="p1" onOpen={vi.fn()} />);
+  // The leaderboard is in the pod info sheet, opened from the chat's header.
+  fireEvent.click(await screen.findByRole('button', { name: 'Pod info' }));
   fireEvent.click(await screen.findByText('Leaderboard'));
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { GameJoinText, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JOIN_CODE_SPACE, isJoinCode, joinCodeSchema, joinLink, normalizeJoinCode } from '../../../src/contract/game-join';
 import { newJoinCode } from '../../../server/games/join-codes';
-import { qrPath } from '../../../src/features/game/join/join-qr';
+import { qrPath } from '../../../src/ui/qr-code';
 
 describe('join codes', () => {
   it('use 32 distinct characters with no 0, O, 1 or I: about a billion codes of six', () => {

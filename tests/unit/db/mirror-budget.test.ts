@@ -39,7 +39,7 @@ function serverWith(all: DirectMessage[]) {
 }
 
 const contents = async (db: Awaited<ReturnType<typeof freshDb>>, p: number) => (await directMessageWindow(db, peer(p).id, 100_000)).messages.map((m) => m.content);
-const holding = (peerId: string, held: number, lastUsed: number): ChatHolding => ({ chat: { kind: 'direct', peerId }, held, lastUsed, evictable: Math.max(0, held - KEEP_NEWEST) });
+const holding = (peerId: string, held: number, lastUsed: number, evictable = held - 100): ChatHolding => ({ chat: { kind: 'direct', peerId }, held, lastUsed, evictable });
 
 describe('planEviction', () => {
   it('plans nothing within the budget', () => {
@@ -48,8 +48,9 @@ describe('planEviction', () => {
 
   it('takes whole pages from the least recently used chats first, down to the low-water mark, never from the chat used last', () => {
     const plan = planEviction([holding('new', 400, 30), holding('old', 250, 10), holding('mid', 400, 20)], 1000);
-    // 1,050 held; down to 900: 150 leave, the oldest-used chat gives all it may (150 = 250 − 100).
+    // 1,050 held; down to 900: 150 leave, all from the least recently used chat.
     expect(plan).toEqual([{ chat: { kind: 'direct', peerId: 'old' }, count: 150 }]);
+    // 2,650 held: 1,750 should leave, but each chat gives only what it may (150 from 'old'), and 'new' nothing.
     const more = planEviction([holding('new', 2000, 30), holding('old', 250, 10), holding('mid', 400, 20)], 1000);
     expect(more).toEqual([
       { chat: { kind: 'direct', peerId: 'old' }, count: 150 },
@@ -72,7 +73,17 @@ describe('enforceMirrorBudget', () => {
     expect(await enforceMirrorBudget(db, 500)).toBe(0);
   });
 
-  it('never evicts a message a pending write touches, nor anything newer in its chat, and the write still goes out', async () => {
+  it("keeps every chat's newest page however far past the budget the mirror is", async () => {
+    const db = await freshDb(me.id);
+    await applyServerData(db, { puts: { directMessages: [...conversation(1, 0, 300), ...conversation(2, 1000, 1300), ...conversation(3, 2000, 2300)] } });
+    await enforceMirrorBudget(db, 10);
+    // Peers 1 and 2 are used least (their newest messages are older): down to their newest page; peer 3 is in use.
+    expect(await contents(db, 1)).toEqual(conversation(1, 300 - KEEP_NEWEST, 300).map((m) => m.content));
+    expect(await contents(db, 2)).toEqual(conversation(2, 1300 - KEEP_NEWEST, 1300).map((m) => m.content));
+    expect(await contents(db, 3)).toHaveLength(300);
+  });
+
+  it('never evicts a message a pending write touches, nor anything newer in its chat, and its write stays queued', async () => {
     const db = await freshDb(me.id);
     await applyServerData(db, { puts: { directMessages: [...conversation(1, 0, 400), ...conversation(2, 1000, 1010)] } });
     const edited = dm(1, 30);
@@ -85,6 +96,18 @@ describe('enforceMirrorBudget', () => {
     expect(held).toHaveLength(370);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.directMessages.get(edited.id)).toMatchObject({ content: 'fixed an old typo', syncState: 'queued' });
+  });
+
+  it('a chat whose older page the user just loaded counts as used now, ahead of chats with newer messages', async () => {
+    const db = await freshDb(me.id);
+    const all = conversation(1, 0, 400);
+    await applyServerData(db, { puts: { directMessages: [...all.slice(100), ...conversation(2, 1000, 1300)] } });
+    expect(await createOlderMessages(db, scriptedApi(serverWith(all))).load({ kind: 'direct', peerId: peer(1).id })).toBe('more');
+
+    // 650 held, budget 600: down to 540 in whole pages, all from peer 2's chat, whose messages are newer.
+    expect(await enforceMirrorBudget(db, 600)).toBe(150);
+    expect(await contents(db, 1)).toEqual(all.slice(50).map((m) => m.content));
+    expect(await contents(db, 2)).toEqual(conversation(2, 1150, 1300).map((m) => m.content));
   });
 
   it('evicted history loads again page by page and the thread reaches the beginning again, nothing skipped or repeated', async () => {

@@ -13,7 +13,7 @@ describe('applyIncrement: life and counters', () => {
     const next = applyIncrement(game, inc(0, 'life', -5, { id: uid(1) }), { at: AT });
     expect(player(next, 0).lifeTotal).toBe(35);
     expect(next.events).toEqual([
-      { id: uid(1), at: AT, kind: 'counter', seat: 0, counter: 'life', delta: -5, text: 'Ana: life \u22125 (35)' },
+      { id: uid(1), at: AT, kind: 'counter', seat: 0, counter: 'life', delta: -5, total: 35, text: 'Ana: life \u22125 (35)' },
     ]);
     expect(next.updatedAt).toBe(AT);
     expect(player(game, 0).lifeTotal).toBe(40);
@@ -76,6 +76,7 @@ describe('applyIncrement: commander damage', () => {
       seat: 0,
       counter: 'commanderDamage',
       delta: 3,
+      total: 3,
       source: tymna,
       text: 'Ana took 3 commander damage from Bo\u2019s Tymna',
     });

@@ -18,7 +18,7 @@ import { Sheet } from '../playmat/sheet';
 import './join.css';
 
 /** The QR encoder (uqr) loads with the sheet's first code, not with the playmat. */
-const JoinQr = lazy(() => import('./join-qr').then((module) => ({ default: module.JoinQr })));
+const QrCode = lazy(() => import('../../../ui/qr-code').then((module) => ({ default: module.QrCode })));
 
 export const JoinSheetText = {
   title: 'Let someone join',
@@ -117,7 +117,7 @@ export function JoinSheet({ open, game, onClose }: { open: boolean; game: GameRo
       ) : (
         <div className="join-sheet">
           <Suspense fallback={<div className="join-qr join-qr--waiting" />}>
-            <JoinQr text={link} label={JoinSheetText.qrLabel(code)} />
+            <QrCode className="join-qr" text={link} label={JoinSheetText.qrLabel(code)} />
           </Suspense>
           <dl className="join-facts">
             <dt>{JoinSheetText.codeLabel}</dt>

@@ -7,18 +7,15 @@
  * with every mirror copy (a tap's own write, then the server's answer), and 25
  * `toLocaleTimeString` calls cost far more than one reused Intl.DateTimeFormat — main-thread
  * work after each tap that a quick next tap would wait behind.
+ * "Whole story" switches the sheet to every entry of the game, each undoable one with Undo
+ * (story-list.tsx); the sheet opens on the recent events each time.
  */
-import type { GameEvent } from '../../../contract/game';
+import { useState } from 'react';
+import type { Game, GameEvent } from '../../../contract/game';
 import { groupEvents } from '../../../game/event-groups';
+import { eventTime as time } from './event-time';
 import { Sheet } from './sheet';
-
-/** One formatter for every row: `toLocaleTimeString` builds a new one per call. */
-const TIME = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
-
-function time(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : TIME.format(date);
-}
+import { StoryList } from './story-list';
 
 function EventsList({ events, turnNumber }: { events: readonly GameEvent[]; turnNumber?: number }) {
   const groups = groupEvents(events, turnNumber);
@@ -43,11 +40,35 @@ function EventsList({ events, turnNumber }: { events: readonly GameEvent[]; turn
   );
 }
 
-/** `turnNumber` is the game's current turn; without it the turns are counted from the log's own turn changes. */
-export function EventsSheet({ open, events, turnNumber, onClose }: { open: boolean; events: readonly GameEvent[]; turnNumber?: number; onClose(): void }) {
+interface EventsSheetProps {
+  open: boolean;
+  events: readonly GameEvent[];
+  /** The game's current turn; without it the turns are counted from the log's own turn changes. */
+  turnNumber?: number;
+  /** The game whose whole story the sheet can show; without it, the recent events only. */
+  game?: Game;
+  onClose(): void;
+}
+
+export function EventsSheet({ open, events, turnNumber, game, onClose }: EventsSheetProps) {
+  const [whole, setWhole] = useState(false);
+  const close = () => {
+    setWhole(false);
+    onClose();
+  };
   return (
-    <Sheet open={open} title="Recent events" onClose={onClose}>
-      {open ? <EventsList events={events} turnNumber={turnNumber} /> : null}
+    <Sheet open={open} title={whole ? 'Whole story' : 'Recent events'} onClose={close}>
+      {open && game ? (
+        <div className="events-modes" role="group" aria-label="Events to show">
+          <button type="button" className="button button--secondary" aria-pressed={!whole} onClick={() => setWhole(false)}>
+            Recent
+          </button>
+          <button type="button" className="button button--secondary" aria-pressed={whole} onClick={() => setWhole(true)}>
+            Whole story
+          </button>
+        </div>
+      ) : null}
+      {open ? whole && game ? <StoryList game={game} /> : <EventsList events={events} turnNumber={turnNumber} /> : null}
     </Sheet>
   );
 }

@@ -1,23 +1,28 @@
 /**
  * The playmat's 'Game controls' (the spec's Playmat screen): the game menu, whose turn it is and
  * their chess clock, where the game is saved, the game clock ('Paused' in words while the clocks
- * are paused), day or night once the table has either (a chip with its word), Undo (the latest
+ * are paused), day or night once the table has either (a chip with its word), the table's custom
+ * counters (chips as far as there is room, then "+N"; a tap opens Table tools), Undo (the latest
  * change not yet undone, from any device) and Pass turn. A slim bar on top of a portrait screen,
  * a column at the side of a landscape one, so the tiles keep the table. On a narrow bar the
- * active player's name gives way (ellipsis), never the clocks. The latest event is announced
- * politely from here.
+ * active player's name gives way (ellipsis), never the clocks or a counter's number. The latest
+ * event is announced politely from here.
  */
 import type { GameRow } from '../../../db/schema';
 import { isClockPaused } from '../../../game/clocks';
 import { seatName } from '../../../game/events';
+import { countersOf } from '../../../game/custom-counters';
 import { dayNightOf } from '../../../game/markers';
 import { undoTarget } from '../../../game/undo';
 import { actions } from '../../../sync/app';
+import { BarCounters, counterSlots } from './bar-counters';
 import { GameClock, TurnClock } from './game-clock';
 import { GameMenu, type GameSheet } from './game-menu';
 import { SyncIndicator } from './sync-indicator';
 import { reportRefusal } from './tap-writes';
+import type { Area } from './table/fit';
 import { MoonIcon, PassIcon, SunIcon, UndoIcon } from './table/icons';
+import { useArea } from './table/use-area';
 import type { TableView } from './use-table-view';
 
 interface GameBarProps {
@@ -29,6 +34,13 @@ interface GameBarProps {
   onUndo(): void;
   onSummary?: () => void;
   canLeave?: boolean;
+}
+
+/** The bar before it is measured (playmat.css): a 48 px strip across a portrait window, a 60 px column beside a landscape one. */
+function barFallback(): Area {
+  const width = typeof window === 'undefined' ? 360 : window.innerWidth;
+  const height = typeof window === 'undefined' ? 640 : window.innerHeight;
+  return width > height ? { width: 60, height } : { width, height: 48 };
 }
 
 /** 'Day' or 'Night' with its glyph; nothing while the table is neither. */
@@ -48,9 +60,10 @@ export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSumm
   const target = undoTarget(game);
   const active = seatName(game, game.activeSeat);
   const paused = isClockPaused(game);
+  const [size, barRef] = useArea<HTMLElement>(barFallback);
   const onClock = (action: 'pause' | 'resume') => void actions.updateGame(game.id, { clock: { action } }).catch(reportRefusal);
   return (
-    <section className={`game-bar${paused ? ' game-bar--paused' : ''}`} aria-labelledby="game-controls-title">
+    <section ref={barRef} className={`game-bar${paused ? ' game-bar--paused' : ''}`} aria-labelledby="game-controls-title">
       <h2 id="game-controls-title" className="visually-hidden">
         Game controls
       </h2>
@@ -78,6 +91,7 @@ export function GameBar({ game, view, onOpen, onView, onPassTurn, onUndo, onSumm
         </p>
       </div>
       <DayNightChip game={game} />
+      {live ? <BarCounters counters={countersOf(game, null)} slots={counterSlots(size.width, size.height)} onOpen={() => onOpen('tools')} /> : null}
       <button type="button" className="bar-button" disabled={!target} title={target ? `Undo: ${target.text}` : undefined} onClick={onUndo} aria-label="Undo">
         <UndoIcon />
       </button>

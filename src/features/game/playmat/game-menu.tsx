@@ -1,5 +1,6 @@
 /**
- * The game menu of the playmat: the recent events, the table tools, pausing or resuming the
+ * The game menu of the playmat: the recent events, the table tools, letting someone join, the
+ * read-only TV view (a link for a TV or a tablet), pausing or resuming the
  * clocks, the view (my seat at the bottom, or the table from the middle), End game, the summary
  * of an ended game, and a way out to the dashboard while the game goes on (an installed app on
  * iOS has no back button).
@@ -12,7 +13,7 @@ import { PAUSE_CLOCK, RESUME_CLOCK } from '../texts';
 import { MenuIcon } from './table/icons';
 import type { TableView } from './use-table-view';
 
-export type GameSheet = 'events' | 'tools' | 'end' | 'leave' | 'join';
+export type GameSheet = 'events' | 'tools' | 'end' | 'leave' | 'join' | 'watch';
 
 interface GameMenuProps {
   live: boolean;
@@ -47,6 +48,11 @@ export function GameMenu({ live, view, onOpen, onView, onSummary, canLeave, paus
           {live ? (
             <DropdownMenu.Item className="menu-item" onSelect={() => onOpen('join')}>
               Let someone join
+            </DropdownMenu.Item>
+          ) : null}
+          {live ? (
+            <DropdownMenu.Item className="menu-item" onSelect={() => onOpen('watch')}>
+              TV view
             </DropdownMenu.Item>
           ) : null}
           {live && onClock ? (

@@ -2,8 +2,9 @@
  * The per-game summary, shown on every participant's device when a game ends, and
  * from the history — offline too, since it is computed from the game in the mirror: winner (or
  * draw), how and on which turn it was won, who took out whom, duration (pauses left out), turns,
- * biggest life swing, most commander damage dealt, first out, and each player's commander, time
- * on their own turns and longest turn, in finishing order.
+ * biggest life swing, most commander damage dealt, first out, each player's life by turn (a chart,
+ * life-chart.tsx), and each player's commander, time on their own turns and longest turn, in
+ * finishing order.
  */
 import { Link } from '@tanstack/react-router';
 import type { GameRow } from '../../../db/schema';
@@ -11,6 +12,7 @@ import { WIN_METHOD_PHRASE, eliminationText } from '../../../game/eliminations';
 import { total } from '../../../game/events';
 import { formatClock, formatDuration, gameSummary, type GameSummary as Summary } from '../../../game/summary';
 import { commandersOf } from '../players';
+import { LifeChart } from './life-chart';
 import { seatName } from '../../../game/events';
 import { playerColor } from './table/colors';
 
@@ -71,6 +73,8 @@ export function GameSummary({ game, onShowTable }: { game: GameRow; onShowTable(
           <dd>{summary.firstOut ? name(summary.firstOut.seatNumber) : 'Nobody'}</dd>
         </dl>
       </section>
+
+      <LifeChart game={game} />
 
       {summary.eliminations.length > 0 ? (
         <section className="card" aria-labelledby="summary-eliminations-title">

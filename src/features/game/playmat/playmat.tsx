@@ -18,6 +18,7 @@ import { useMyId } from '../../../ui/sync-hooks';
 import { EndGameDialog } from './end-game-dialog';
 import { EventsSheet } from './events-sheet';
 import { JoinSheet } from '../join/join-sheet';
+import { WatchSheet } from '../watch/watch-sheet';
 import { GameBar } from './game-bar';
 import type { GameSheet } from './game-menu';
 import { GameSummary } from './game-summary';
@@ -114,9 +115,10 @@ export function Playmat({ game }: { game: GameRow }) {
         <SyncFailure game={game} />
       </div>
       <LeaveGameDialog open={sheet === 'leave'} gameId={game.id} onClose={() => setSheet(null)} />
-      <EventsSheet open={sheet === 'events'} events={game.events} turnNumber={game.turnNumber} onClose={() => setSheet(null)} />
+      <EventsSheet open={sheet === 'events'} events={game.events} turnNumber={game.turnNumber} game={game} onClose={() => setSheet(null)} />
       {live ? <ToolsSheet open={sheet === 'tools'} game={game} onUpdate={onUpdate} onClose={() => setSheet(null)} /> : null}
       {live ? <JoinSheet open={sheet === 'join'} game={game} onClose={() => setSheet(null)} /> : null}
+      {live ? <WatchSheet open={sheet === 'watch'} gameId={game.id} onClose={() => setSheet(null)} /> : null}
       {live ? (
         <EndGameDialog
           open={sheet === 'end'}

@@ -23,6 +23,8 @@ interface TableTilesProps {
   roster: Roster;
   sources: ReadonlyMap<number, readonly DamageSource[]>;
   onChange(change: CounterChange): void;
+  /** The TV view (src/features/game/watch): every tile locked, whatever the game's state. */
+  readOnly?: boolean;
 }
 
 const NO_SOURCES: readonly DamageSource[] = [];
@@ -45,7 +47,7 @@ function useStableCounters(): (list: readonly CustomCounter[]) => readonly Custo
   };
 }
 
-export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange }: TableTilesProps) {
+export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange, readOnly = false }: TableTilesProps) {
   const game = useStablePlayers(mirror);
   const shown = useShownTable(game);
   const live = game.status === 'ACTIVE';
@@ -72,7 +74,7 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
         room={badgeRoom(face.width, fit)}
         active={live && game.activeSeat === tile.seat}
         mine={tile.seat === mySeat}
-        locked={!live}
+        locked={readOnly || !live}
         monarch={table.monarchSeat === tile.seat}
         initiative={table.initiativeSeat === tile.seat}
         blessed={hasCityBlessing(game, tile.seat)}

@@ -1,0 +1,2 @@
+CREATE INDEX "direct_messages_search_idx" ON "direct_messages" USING gin (to_tsvector('simple', "content"));--> statement-breakpoint
+CREATE INDEX "pod_messages_search_idx" ON "pod_messages" USING gin (to_tsvector('simple', "content"));

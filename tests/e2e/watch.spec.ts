@@ -1,0 +1,96 @@
+/**
+ * The TV view in Chromium: a player opens their live game and makes the TV link (Game menu → TV
+ * view: QR code and link); a second browser context at 1280 × 720 with no account opens it and
+ * sees the whole table with no controls; the player taps −1 life and the TV follows (the time
+ * from the tap to the TV showing it is logged, not asserted: it polls every 700 ms); then Stop
+ * sharing, and the TV says the link is no longer valid.
+ */
+import type { Page } from '@playwright/test';
+import { WATCH_POLL_MS } from '../../src/contract/game-watch';
+import { expect, person, test } from './fixtures';
+
+function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
+const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
+
+test('a player shares the TV view; a TV with no account follows a tap live until the player stops sharing', async ({ browser, baseURL }) => {
+  const host = await person(browser, baseURL, 'tvh');
+  const hostId = ((await api(host.page, 'GET', '/api/users/me')).body as { id: string }).id;
+  const created = await api(host.page, 'POST', '/api/games', {
+    podId: null,
+    requiresVerification: false,
+    status: 'ACTIVE',
+    startTime: new Date().toISOString(),
+    participants: [
+      { seatNumber: 0, role: 'self', displayName: host.username, userId: hostId, deckName: 'Mine', commanderName: 'Atraxa' },
+      { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
+      { seatNumber: 2, role: 'guest', displayName: 'Kim', guestName: 'Kim', accountEmail: 'kim@example.test', deckName: 'Spare', commanderName: 'Kenrith' },
+      { seatNumber: 3, role: 'guest', displayName: 'Lou', guestName: 'Lou', accountEmail: 'lou@example.test', deckName: 'Other', commanderName: 'Edgar Markov' },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const gameId = (created.body as { id: string }).id;
+  await host.page.goto(`/game/${gameId}`);
+  await expect(shownLife(host.page, 'Gus')).toHaveText('40');
+
+  // The TV sheet: a QR code and the link.
+  await host.page.getByRole('button', { name: 'Game menu' }).click();
+  await host.page.getByRole('menuitem', { name: 'TV view' }).click();
+  const sheet = host.page.getByRole('dialog', { name: 'TV view' });
+  const linkCell = sheet.locator('.watch-link');
+  await expect(linkCell).toHaveText(new RegExp(`^${baseURL}/watch/[A-Za-z0-9_-]{43}$`));
+  const link = (await linkCell.textContent())!;
+  await expect(sheet.getByRole('img', { name: 'QR code of the TV link' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  // A TV browser: no account, landscape 1280 × 720.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
+  const tv = await context.newPage();
+  await tv.goto(link);
+  await expect(shownLife(tv, 'Gus')).toHaveText('40');
+  await expect(tv.getByText(`Turn 1 · ${host.username}`)).toBeVisible();
+  await expect(tv.getByRole('status')).toHaveText('● Live');
+  for (const name of [host.username, 'Gus', 'Kim', 'Lou']) await expect(tv.getByRole('heading', { name, exact: true })).toBeVisible();
+  // No controls at all, and no sign of an account.
+  await expect(tv.getByRole('button')).toHaveCount(0);
+  expect(await tv.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await tv.screenshot({ path: test.info().outputPath('tv-view-1280x720.png') });
+
+  // The player taps −1 on Gus; the TV follows.
+  // Measured in the TV's own frames (not Playwright's retry steps): from the click to the frame that shows 39.
+  const tvShows39 = tv.waitForFunction(
+    () => [...document.querySelectorAll('[role="group"]')].some((group) => group.getAttribute('aria-label') === 'Gus life' && group.querySelector('.life-number')?.textContent === '39'),
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const tapped = Date.now();
+  await host.page.getByRole('button', { name: 'Gus life −1', exact: true }).click();
+  await tvShows39;
+  const followedMs = Date.now() - tapped;
+  await expect(shownLife(host.page, 'Gus')).toHaveText('39');
+  await expect(shownLife(tv, 'Gus')).toHaveText('39');
+  console.log(`TV view followed a tap in ${followedMs} ms (polling every ${WATCH_POLL_MS} ms)`);
+  test.info().annotations.push({ type: 'tv-follow-ms', description: String(followedMs) });
+
+  // Stop sharing: the TV says the link is no longer valid and shows nothing of the game.
+  await host.page.getByRole('button', { name: 'Game menu' }).click();
+  await host.page.getByRole('menuitem', { name: 'TV view' }).click();
+  await expect(sheet.locator('.watch-link')).toHaveText(link);
+  await sheet.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(sheet.getByText('Not shared: an old TV link now says it is no longer valid.')).toBeVisible();
+  await expect(tv.getByRole('alert')).toContainText('This TV link is not valid any more.');
+  await expect(tv.getByRole('heading', { name: 'Gus', exact: true })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+/**
+ * The TV view (/watch/$token, src/features/game/watch/watch-page.tsx) with its real poller
+ * (src/sync/watch/watch-poller.ts) against a scripted server: the table and the turn as the view
+ * says, a change on the server on screen at the next poll (with If-None-Match answered 304 in
+ * between), the last table kept and "Not live" when the network drops, and the dead link's message.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+
+vi.mock('../../../src/sync/app', () => import('./app-mock'));
+
+import type { WatchView } from '../../../src/contract/game-watch';
+import { WatchText } from '../../../src/contract/game-watch';
+import { layoutFor } from '../../../src/game/layouts';
+import { WatchPage } from '../../../src/features/game/watch/watch-page';
+import { db } from './app-mock';
+
+const TOKEN = 'A'.repeat(43);
+const WAIT = { timeout: 8000 };
+
+function view(life: number): WatchView {
+  const player = (seatNumber: number, displayName: string, commanderName: string, lifeTotal: number) => ({
+    seatNumber,
+    displayName,
+    commanderName,
+    partnerCommanderName: null,
+    lifeTotal,
+    poisonCounters: seatNumber === 2 ? 3 : 0,
+    energyCounters: 0,
+    experienceCounters: 0,
+    commanderDamage: {},
+    out: false,
+  });
+  return {
+    status: 'ACTIVE',
+    startTime: '2026-11-28T18:00:00.000Z',
+    updatedAt: '2026-11-28T18:30:00.000Z',
+    layoutPreset: layoutFor(3).name,
+    seats: layoutFor(3).seats,
+    activeSeat: 1,
+    turnNumber: 4,
+    players: [player(0, 'Ana', 'Atraxa', life), player(1, 'Bo', 'Kenrith', 40), player(2, 'Cy', 'Tymna', 31)],
+  };
+}
+
+/** The server, one answer per poll: a view (200 with its ETag, 304 when asked with it), 'down' or 'gone'. */
+let current: WatchView | 'down' | 'gone';
+const asked: Array<string | null> = [];
+
+function serve(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  asked.push(headers.get('if-none-match'));
+  if (current === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+  if (current === 'gone') return Promise.resolve(new Response(JSON.stringify({ message: WatchText.gone }), { status: 404 }));
+  const etag = `"life-${current.players[0]!.lifeTotal}"`;
+  if (headers.get('if-none-match') === etag) return Promise.resolve(new Response(null, { status: 304, headers: { etag } }));
+  return Promise.resolve(new Response(JSON.stringify(current), { status: 200, headers: { etag, 'content-type': 'application/json' } }));
+}
+
+function tileOf(name: string): HTMLElement {
+  return screen.getByRole('heading', { name }).closest('section')!;
+}
+
+describe('the TV view', () => {
+  beforeEach(async () => {
+    await Promise.all(db.tables.map((table) => table.clear()));
+    asked.length = 0;
+    current = view(40);
+    vi.stubGlobal('fetch', vi.fn(serve));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows every player with their life and counters, the turn, and that it is live', async () => {
+    render(<WatchPage token={TOKEN} />);
+    await screen.findByText('Turn 4 · Bo', undefined, WAIT);
+    for (const name of ['Ana', 'Bo', 'Cy']) expect(screen.getByRole('heading', { name })).toBeTruthy();
+    expect(within(tileOf('Ana')).getByText('40')).toBeTruthy();
+    expect(within(tileOf('Cy')).getByText('31')).toBeTruthy();
+    expect(within(tileOf('Cy')).getAllByText('Poison 3').length).toBeGreaterThan(0);
+    expect(screen.getByText('Live')).toBeTruthy();
+    // What the view showed came from the mirror, which keeps it.
+    expect((await db.watchViews.get(TOKEN))?.view?.players[0]?.lifeTotal).toBe(40);
+  });
+
+  it('follows a change at the next poll, asking with the last ETag in between', async () => {
+    render(<WatchPage token={TOKEN} />);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('40')).toBeTruthy(), WAIT);
+    await waitFor(() => expect(asked).toContain('"life-40"'), WAIT);
+    current = view(39);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('39')).toBeTruthy(), WAIT);
+  });
+
+  it('keeps the last table and says it is not live when the network drops, then live again', async () => {
+    render(<WatchPage token={TOKEN} />);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('40')).toBeTruthy(), WAIT);
+    current = 'down';
+    await screen.findByText(/^Not live · the table as of/, undefined, WAIT);
+    expect(within(tileOf('Ana')).getByText('40')).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
+    current = view(38);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('38')).toBeTruthy(), WAIT);
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('a dead link says it is no longer valid and shows nothing of the game', async () => {
+    render(<WatchPage token={TOKEN} />);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Ana' })).toBeTruthy(), WAIT);
+    current = 'gone';
+    expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toContain(WatchText.gone);
+    expect(screen.queryByRole('heading', { name: 'Ana' })).toBeNull();
+    expect((await db.watchViews.get(TOKEN))?.view).toBeNull();
+  });
+
+  it('an ended game shows the winner', async () => {
+    current = { ...view(0), status: 'FINISHED', result: { winnerSeat: 2, draw: false, outOrder: [0, 1], endedAt: '2026-11-28T19:00:00.000Z' } };
+    render(<WatchPage token={TOKEN} />);
+    expect(await screen.findByText('Game over · Cy wins', undefined, WAIT)).toBeTruthy();
+  });
+});
