@@ -84,3 +84,21 @@ export async function openTab(page: Page, name: 'All Chats' | 'Messages' | 'Pod 
   if (!page.url().endsWith('/pods')) await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pods' }).click();
   await page.getByRole('tab', { name }).click();
 }
+
+/** A call to the API from the page, with the page's own session (the token the app keeps). */
+export function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** The life number a player's tile shows ("Gus life"). */
+export const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');

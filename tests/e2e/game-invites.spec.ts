@@ -2,24 +2,7 @@
  * Game invitations in Chromium: a stranger seated in a custom-table game sees the invitation live in
  * All Chats → Game Invites, accepts, and then sees the game; a block stops a direct message.
  */
-import type { Page } from '@playwright/test';
-import { expect, openTab, person, test } from './fixtures';
-
-
-/** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
-function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
+import { api, expect, openTab, person, test } from './fixtures';
 
 test('a stranger seated in a custom table sees the invitation live, accepts, and then sees the game', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'gih');

@@ -4,25 +4,7 @@
  * comes back to the join page, takes the guest seat and plays it; the creator's table and join
  * sheet show them live.
  */
-import type { Page } from '@playwright/test';
-import { expect, person, test, uniqueUser } from './fixtures';
-
-/** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
-function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
-
-const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
+import { api, expect, person, shownLife, test, uniqueUser } from './fixtures';
 
 test('a stranger opens the join link signed out, signs up, takes the guest seat and plays it; the creator sees it live', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'jnh');

@@ -4,26 +4,9 @@
  * other player's phone sees it live.
  */
 import type { Page } from '@playwright/test';
-import { befriend, expect, person, test } from './fixtures';
+import { api, befriend, expect, person, shownLife, test } from './fixtures';
 
 const MINUS = '\u2212';
-
-/** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
 
 test('undo an entry from a dozen taps ago in the whole story: the tile, the server and the other phone show the corrected life', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'sth');

@@ -5,25 +5,8 @@
  * from the tap to the TV showing it is logged, not asserted: it polls every 700 ms); then Stop
  * sharing, and the TV says the link is no longer valid.
  */
-import type { Page } from '@playwright/test';
 import { WATCH_POLL_MS } from '../../src/contract/game-watch';
-import { expect, person, test } from './fixtures';
-
-function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
-
-const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
+import { api, expect, person, shownLife, test } from './fixtures';
 
 test('a player shares the TV view; a TV with no account follows a tap live until the player stops sharing', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'tvh');
