@@ -25,7 +25,12 @@ export function registerServiceWorker(): void {
 }
 
 function register(wb: Workbox): void {
-  wb.addEventListener('waiting', () => {
+  wb.addEventListener('waiting', (event) => {
+    // workbox-window also reports a worker that stays 'installed' for 200 ms, which a first
+    // install on a busy device does on its way to activating: a new version is waiting only
+    // when an older worker controls this page.
+    const controller = navigator.serviceWorker.controller;
+    if (!controller || controller === event.sw) return;
     const id = showToast({
       title: UPDATE_AVAILABLE,
       persistent: true,

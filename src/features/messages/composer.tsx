@@ -4,11 +4,12 @@
  * ignored when none: pod chat). At most MESSAGE_MAX_LENGTH characters, with the remaining
  * count shown near the limit. Enter sends, Shift+Enter starts a new line. The box has no resize
  * grip: it grows with its text up to a few lines (composer-input's max-height), then scrolls.
- * Docked at the bottom of its chat (chats.css, `.chat--thread`).
+ * Docked at the bottom of its chat (chats.css, `.chat--thread`); toasts float above it.
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isValidationError } from '../../contract/validation';
 import { MESSAGE_MAX_LENGTH } from '../../contract/limits';
+import { useToastsAbove } from '../../ui/use-toasts-above';
 
 /** Show "N characters left" from this many remaining characters down. */
 export const REMAINING_WARNING_AT = 100;
@@ -29,6 +30,8 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
   const [error, setError] = useState<string | null>(null);
   const remaining = MESSAGE_MAX_LENGTH - draft.length;
   const boxRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useToastsAbove(formRef);
 
   // Grow with the text: measured from one line each time, so deleting lines shrinks it again.
   useLayoutEffect(() => {
@@ -69,7 +72,7 @@ export function Composer({ onSend, blankError, failureText, placeholder = 'Write
   }
 
   return (
-    <form className="composer" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="composer" onSubmit={(event) => void submit(event)} noValidate>
       {error ? (
         <p id={`${id}-error`} role="alert" className="field-error">
           {error}
