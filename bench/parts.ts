@@ -20,6 +20,7 @@ import { printFanout } from './fanout-report';
 import { reportFirstLoad } from './first-load-report';
 import { printFlood } from './flood-report';
 import { printHeavy } from './heavy-report';
+import { printJoin } from './join-report';
 import { printWsFlood } from './flood-ws-report';
 import { printPush } from './push-report';
 import { printReplay } from './replay-report';
@@ -88,6 +89,15 @@ export const PARTS: readonly BenchPart[] = [
     run: async (context) => {
       const { sender } = await context.pair();
       await printTapPaint(context.server.url, sender);
+    },
+  },
+  {
+    name: 'join',
+    description: 'join a table by its link, seated on the playmat, against a participant opening the same game',
+    needs: { build: true, chromium: true, server: true },
+    run: async (context) => {
+      const { sender, receiver } = await context.pair();
+      await printJoin(context.server.url, sender, receiver);
     },
   },
   {

@@ -1,9 +1,9 @@
 /** The "taps paint first" figure of `npm run bench` (tap-paint.ts), printed for a running server and a signed-in account. */
 import { fmt } from './stats';
-import { TAPS, tapPaint } from './tap-paint';
+import { CPU_SLOWDOWN, TAPS, tapPaint } from './tap-paint';
 
 export async function printTapPaint(baseUrl: string, me: { id: string; username: string; token: string; password: string }): Promise<void> {
-  console.log(`\nTaps paint first: click → painted frame, ${TAPS} taps each, Chromium 360×640, a 4-player game`);
+  console.log(`\nTaps paint first: click → painted frame, ${TAPS} taps each, Chromium 360×640, CPU ${CPU_SLOWDOWN}× slower, a 6-player game`);
   const taps = await tapPaint(baseUrl, me);
   console.log('                                 p50 ms   p95 ms');
   console.log(`  plain button (reference)        ${fmt(taps.reference.p50).padStart(6)}   ${fmt(taps.reference.p95).padStart(6)}`);
