@@ -28,6 +28,7 @@ export interface Metrics {
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly syncPushes: Counter;
   readonly liveTickets: Counter<'outcome'>;
+  readonly watchWaits: Gauge;
 }
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
@@ -37,6 +38,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   return {
     registry,
     liveSockets: new Gauge({ name: 'podtable_live_sockets', help: 'Open live WebSocket connections on this process.', registers }),
+    watchWaits: new Gauge({ name: 'podtable_watch_waits', help: 'TV views whose request this process holds until their game changes (server/games/watch-waits.ts).', registers }),
     liveEventsPublished: new Counter({ name: 'podtable_live_events_published_total', help: 'Live events published by this process (one per event, whatever its audience).', registers }),
     liveEventsDelivered: new Counter({ name: 'podtable_live_events_delivered_total', help: 'Live event frames written to sockets on this process.', registers }),
     liveBusUp: new Gauge({ name: 'podtable_live_bus_up', help: '1 while this process receives bus messages from the others (LISTEN or Redis subscription established).', registers }),

@@ -5,7 +5,9 @@
  *   404). A new link needs an ACTIVE game (409 once it ended); revoking works at any time.
  * - GET /api/watch/{token} is public (no account): the spectator's view (watch-links.ts
  *   `watchView`), with a strong ETag; If-None-Match with the same tag answers 304 and no body,
- *   so a TV polling every second moves a few hundred bytes a second while nothing happens. A
+ *   so a TV polling every second moves a few hundred bytes a second while nothing happens. With
+ *   `Prefer: wait=N` as well, a 304 is held until the game changes (at most WATCH_WAIT_MAX_MS,
+ *   watch-waits.ts), so a TV follows a tap as soon as it is stored. A
  *   malformed, wrong, revoked, renewed or expired token, and a deleted game, all answer the same
  *   404 WatchText.gone: no oracle. It spends the `watch` read budget per address
  *   (server/limits/policies.ts), counted before the token is read.
@@ -22,6 +24,7 @@ import { tokenParams, uuidParams } from '../http/params';
 import { typed } from '../http/zod-validation';
 import { pathGameId } from './game-requests';
 import { GameServerText, findGame, loadGame } from './repo';
+import { WatchWaits, preferredWaitMs } from './watch-waits';
 import { findWatchLink, gameStillShows, issueWatchLink, liveWatchLink, revokeWatchLinks, watchEtag, watchView } from './watch-links';
 
 const gone = () => notFound(WatchText.gone);
@@ -34,6 +37,7 @@ async function linkState(db: DbOrTx, gameId: string, game: Parameters<typeof gam
 export function registerWatchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const api = typed(app);
+  const waits = new WatchWaits(deps.hub, deps.metrics.watchWaits);
 
   api.get('/api/games/:id/watch-link', { schema: { params: uuidParams('id'), response: { 200: watchLinkStateSchema } } }, async (request) => {
     const me = requireUser(request);
@@ -75,14 +79,38 @@ export function registerWatchRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const token = request.params.token;
       if (!isWatchToken(token)) throw gone();
-      const link = await findWatchLink(db, token);
-      const game = link ? await findGame(db, link.gameId) : undefined;
-      if (!game || !gameStillShows(game, deps.now())) throw gone();
-      const view = watchView(game);
-      const etag = watchEtag(JSON.stringify(view));
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return view;
+      const seen = request.headers['if-none-match'];
+      let current = await currentView(db, token, deps.now());
+      const waitMs = preferredWaitMs(request.headers.prefer);
+      if (current.etag === seen && waitMs > 0 && waits.admits(request.ip)) {
+        // Held until the game changes, the wait ends or the client goes (watch-waits.ts).
+        const left = new AbortController();
+        const onClose = () => left.abort();
+        reply.raw.once('close', onClose);
+        const until = Date.now() + waitMs;
+        try {
+          while (current.etag === seen && !left.signal.aborted && Date.now() < until) {
+            const changed = await waits.wait(request.ip, current.game.createdById, current.game.id, until - Date.now(), left.signal);
+            if (changed) current = await currentView(db, token, deps.now());
+          }
+        } finally {
+          reply.raw.off('close', onClose);
+        }
+        // A link revoked or a game ended while it waited answers as such (no event wakes for those).
+        if (current.etag === seen && !left.signal.aborted) current = await currentView(db, token, deps.now());
+      }
+      reply.header('etag', current.etag).header('cache-control', 'no-cache');
+      if (current.etag === seen) return reply.code(304).send();
+      return current.view;
     },
   );
+}
+
+/** The spectator's view behind a token now, with its ETag; the one 404 when there is none. */
+async function currentView(db: DbOrTx, token: string, now: Date) {
+  const link = await findWatchLink(db, token);
+  const game = link ? await findGame(db, link.gameId) : undefined;
+  if (!game || !gameStillShows(game, now)) throw gone();
+  const view = watchView(game);
+  return { game, view, etag: watchEtag(JSON.stringify(view)) };
 }

@@ -82,6 +82,13 @@ interface Entry extends LiveConnection {
 /** Sees every event this process publishes (not events received from other processes). */
 export type PublishListener = (userIds: readonly string[], event: ServerEvent) => void;
 
+/**
+ * Sees every event the bus brings to this process, from any process, as its recipients and its
+ * serialised text (without its per-user position): a cheap wake-up for waiters that are not
+ * sockets (a TV view's long poll), which re-read what they need from the database.
+ */
+export type BusEventListener = (userIds: readonly string[], data: string) => void;
+
 interface HubLog {
   debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
@@ -110,6 +117,7 @@ export class LiveHub {
   private sockets = 0;
   private draining = false;
   private readonly publishListeners: PublishListener[] = [];
+  private readonly busEventListeners: BusEventListener[] = [];
   private heads: HeadBook | undefined;
 
   constructor(
@@ -182,6 +190,11 @@ export class LiveHub {
    */
   onPublish(listener: PublishListener): void {
     this.publishListeners.push(listener);
+  }
+
+  /** Runs `listener` for every event delivered over the bus to this process (see BusEventListener). */
+  onBusEvent(listener: BusEventListener): void {
+    this.busEventListeners.push(listener);
   }
 
   /** Closes the sockets opened with this token and forgets it in every token cache (logout). */
@@ -338,6 +351,13 @@ export class LiveHub {
       const { userIds, positions, mids } = message;
       const shared = positions ? undefined : textFrame(message.data);
       const rest = message.data.slice(1);
+      for (const listener of this.busEventListeners) {
+        try {
+          listener(userIds, message.data);
+        } catch (error) {
+          this.log.warn({ err: error }, 'bus event listener failed');
+        }
+      }
       let delivered = 0;
       for (let index = 0; index < userIds.length; index++) {
         const set = this.byUser.get(userIds[index]!);
