@@ -6,8 +6,8 @@
  * - useUnreadDivider: for a thread view, where the "New messages" divider goes (before the first
  *   message that was unread when the thread was opened; it stays there while the thread is read)
  *   and the reading itself: while the thread is shown in a visible page, the marker moves to the
- *   latest message the server has, at most one write per MARK_READ_DELAY_MS (the newest message
- *   when it fires), and at once when the thread closes. markRead queues nothing unless the
+ *   latest message the server has: at once for the first read of a while, then at most one write
+ *   per MARK_READ_DELAY_MS (the newest message when it fires), and at once when the thread closes. markRead queues nothing unless the
  *   marker moves forward.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -81,9 +81,13 @@ export function useUnreadDivider(kind: ReadMarkerKind, targetId: string, message
   const latestId = latest?.id;
   const latestAt = latest?.createdAt;
   const pending = useRef<PendingMark | null>(null);
+  const lastWrite = useRef(Number.NEGATIVE_INFINITY);
+
+  // Nothing is read before the opening marker is taken: the divider is placed by it.
+  const opening = frozen !== undefined;
 
   useEffect(() => {
-    if (!visible || !latestId || !latestAt) return;
+    if (!visible || !opening || !latestId || !latestAt) return;
     const upTo = { id: latestId, createdAt: latestAt };
     const waiting = pending.current;
     // A write is already scheduled for this thread: it takes the newer message when it fires.
@@ -91,20 +95,32 @@ export function useUnreadDivider(kind: ReadMarkerKind, targetId: string, message
       waiting.upTo = upTo;
       return;
     }
-    flushMark(pending);
-    pending.current = { kind, targetId, upTo, timer: setTimeout(() => flushMark(pending), MARK_READ_DELAY_MS) };
-  }, [visible, kind, targetId, latestId, latestAt]);
+    flushMark(pending, lastWrite);
+    // The first read of a while is written at once (the badge clears now, here and on the
+    // other devices); reads coming faster than MARK_READ_DELAY_MS wait for the window's end.
+    const due = lastWrite.current + MARK_READ_DELAY_MS - Date.now();
+    if (due <= 0) {
+      writeMark({ kind, targetId, upTo }, lastWrite);
+      return;
+    }
+    pending.current = { kind, targetId, upTo, timer: setTimeout(() => flushMark(pending, lastWrite), due) };
+  }, [visible, opening, kind, targetId, latestId, latestAt]);
 
   // Leaving the thread (or the page going away): what was shown is read now.
-  useEffect(() => () => flushMark(pending), []);
+  useEffect(() => () => flushMark(pending, lastWrite), []);
 
   return dividerBefore;
 }
 
-function flushMark(pending: { current: PendingMark | null }): void {
+function writeMark(mark: Omit<PendingMark, 'timer'>, lastWrite: { current: number }): void {
+  lastWrite.current = Date.now();
+  void actions.markRead(mark.kind, mark.targetId, mark.upTo).catch((error: unknown) => console.warn('The read marker was not saved.', error));
+}
+
+function flushMark(pending: { current: PendingMark | null }, lastWrite: { current: number }): void {
   const waiting = pending.current;
   if (!waiting) return;
   clearTimeout(waiting.timer);
   pending.current = null;
-  void actions.markRead(waiting.kind, waiting.targetId, waiting.upTo).catch((error: unknown) => console.warn('The read marker was not saved.', error));
+  writeMark(waiting, lastWrite);
 }
