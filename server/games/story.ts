@@ -3,8 +3,10 @@
  * change that logs events, read a page at a time (GET /api/games/:id/story), and the record an
  * undo is checked against (an event is undone once, and an undo is never undone).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Game, GameEvent } from '../../src/contract/game';
+import type { TableChange } from '../../src/contract/table-change';
 import type { GameStoryEntry } from '../../src/contract/game-story';
 import { gameStory } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
@@ -50,6 +52,19 @@ export async function isUndoSpent(db: DbOrTx, gameId: string, eventId: string): 
     .where(and(eq(gameStory.gameId, gameId), eq(gameStory.eventId, eventId)))
     .limit(1);
   return target?.event.kind === 'undo';
+}
+
+/**
+ * True when the story holds entry `eventId` and it made exactly `change`: the undo of a marker,
+ * custom counter or clock entry carries the entry's record, and reverses only the entry it names.
+ */
+export async function isEntryChange(db: DbOrTx, gameId: string, eventId: string, change: TableChange): Promise<boolean> {
+  const [target] = await db
+    .select({ event: gameStory.event })
+    .from(gameStory)
+    .where(and(eq(gameStory.gameId, gameId), eq(gameStory.eventId, eventId)))
+    .limit(1);
+  return target !== undefined && target.event.kind !== 'undo' && isDeepStrictEqual(target.event.change, change);
 }
 
 /** A page of the story, newest first: the entries before position `before` (all when absent). */

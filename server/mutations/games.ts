@@ -45,7 +45,7 @@ import {
   rethrowRuleError,
   saveGame,
 } from '../games/repo';
-import { isUndoSpent } from '../games/story';
+import { isEntryChange, isUndoSpent } from '../games/story';
 import { audienceOfGame } from '../visibility/games';
 import { blockersAmong } from '../social/blocks';
 import { publicUsers } from '../social/views';
@@ -216,7 +216,10 @@ export const gameUpdateMutator: ServerMutator<'game.update'> = {
     const current = await lockGame(ctx, gameId);
     const appliedIds = new Set<string>();
     if (update.eventId && (await isChangeApplied(tx, gameId, update.eventId))) appliedIds.add(update.eventId);
-    const undoneAlready = update.undoes !== undefined && (await undoSpent(tx, gameId, update.undoes));
+    // A marker, custom counter or clock undo reverses only the story entry that made its `undo`.
+    const undoneAlready =
+      update.undoes !== undefined &&
+      ((await undoSpent(tx, gameId, update.undoes)) || (update.undo !== undefined && !(await isEntryChange(tx, gameId, update.undoes, update.undo))));
     let next = current;
     try {
       next = applyGameUpdate(current, update, { at: now.toISOString(), appliedIds, undoneAlready });

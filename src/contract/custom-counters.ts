@@ -41,7 +41,7 @@ export const customCounterName = safeText({ error: CustomCounterText.nameRequire
 );
 
 /** One counter as the table stores it. `seat` null: the table's own counter. */
-const customCounterSchema = z.object({
+export const customCounterSchema = z.object({
   id: z.uuid(),
   name: z.string().check(z.minLength(1), z.maxLength(CUSTOM_COUNTER_NAME_MAX)),
   seat: z.nullable(seatNumber),

@@ -35,7 +35,7 @@ export type MarkerKind = 'monarch' | 'initiative';
  * Day and night, one state for the whole table: 'none' until something makes it day (the
  * rules never go back to neither; the app allows it only to correct a mistaken tap).
  */
-const dayNightSchema = z.enum(['none', 'day', 'night']);
+export const dayNightSchema = z.enum(['none', 'day', 'night']);
 export type DayNight = z.infer<typeof dayNightSchema>;
 
 /** The Ring tempts you: a ring-bearer's level goes up one per temptation, to at most 4 (its four abilities). */

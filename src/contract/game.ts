@@ -16,6 +16,7 @@ import { SEAT_COUNT_MAX, SEAT_COUNT_MIN, seatNumber } from './seats';
 import { customCounterChange } from './custom-counters';
 import { clockChange } from './game-clock';
 import { commanderTaxSchema, endGameInput, gameResultSchema, gameRollSchema, GameTableText, tableDesignationChanges, tableStateSchema } from './game-table';
+import { tableChangeSchema } from './table-change';
 
 export { SEAT_COUNT_MAX, SEAT_COUNT_MIN };
 
@@ -199,7 +200,8 @@ const gameEventKind = z.enum(['counter', 'turn', 'status', 'undo', 'marker', 'ro
  * - counter: `id` is the increment's id (the log doubles as the exactly-once record);
  *   `delta` is what actually changed after clamping, so undo restores exactly that.
  * - turn: `seat` became active, coming from `fromSeat`; `turnNumber` is the new turn's number.
- * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses.
+ * - undo: the inverse of event `undoes`, shaped like the counter or turn event it reverses (the
+ *   undo of a marker, custom counter or clock event has only its seat, if any, and its words).
  * - status: e.g. the game ended, or its clocks were paused or resumed.
  * - marker: the monarch or the initiative changed hands (`seat`, absent when nobody holds it);
  *   also day and night (no `seat`), the city's blessing and the Ring's temptation (`seat`), and
@@ -220,6 +222,8 @@ export const gameEventSchema = z.object({
   source: z.optional(commanderSource),
   undoes: z.optional(id),
   roll: z.optional(gameRollSchema),
+  /** marker and clock events: what changed and what it replaced (table-change.ts); absent in events logged before it existed. */
+  change: z.optional(tableChangeSchema),
   text: z.string(),
 });
 export type GameEvent = z.infer<typeof gameEventSchema>;
@@ -392,9 +396,14 @@ export type GameIncrement = z.infer<typeof gameIncrement>;
  * nothing; `undoes` when it reverses an earlier turn event. It may also carry the monarch and the
  * initiative (a seat, or null for nobody), day or night, a player's city's blessing, a step of a
  * player's Ring level, a custom counter's creation, step or removal (`customCounter`), a table
- * tool's outcome (`roll`), a pause or resume of the clocks (`clock`), and the `result` that goes
- * with status FINISHED. The newer parts are optional: an older app never sends them.
+ * tool's outcome (`roll`), a pause or resume of the clocks (`clock`), the `result` that goes
+ * with status FINISHED, or the undo of a marker, custom counter or clock entry (`undo`: that
+ * entry's `change`, with `undoes`: its id; alone). The newer parts are optional: an older app
+ * never sends them.
  */
+/** The parts an `undo` does not come with. */
+const OTHER_PARTS = ['status', 'activeSeat', 'turnNumber', 'layoutPreset', 'seats', 'monarchSeat', 'initiativeSeat', 'dayNight', 'cityBlessing', 'ring', 'customCounter', 'roll', 'clock', 'result'] as const;
+
 export const updateGameBody = z
   .object({
     status: z.optional(gameStatus),
@@ -411,6 +420,7 @@ export const updateGameBody = z
     roll: z.optional(gameRollSchema),
     clock: z.optional(clockChange),
     result: z.optional(endGameInput),
+    undo: z.optional(tableChangeSchema),
   })
   .check(
     z.refine(
@@ -427,9 +437,14 @@ export const updateGameBody = z
         b.ring !== undefined ||
         b.customCounter !== undefined ||
         b.roll !== undefined ||
-        b.clock !== undefined,
+        b.clock !== undefined ||
+        b.undo !== undefined,
       { message: GameText.nothingToUpdate },
     ),
+    z.refine((b) => b.undo === undefined || (b.undoes !== undefined && b.eventId !== undefined && OTHER_PARTS.every((part) => b[part] === undefined)), {
+      path: ['undo'],
+      message: 'An undo names the entry it undoes and comes alone.',
+    }),
     z.refine((b) => b.result === undefined || b.status === 'FINISHED', { path: ['result'], message: GameTableText.resultNeedsEnd }),
   );
 export type UpdateGameBody = z.infer<typeof updateGameBody>;

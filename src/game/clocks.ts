@@ -68,9 +68,9 @@ export function longestTurns(game: Game): Map<number, number> {
   return longest;
 }
 
-function logged(game: Game, clock: ClockState, text: string, meta: Meta): Game {
+function logged(game: Game, clock: ClockState, action: ClockChange['action'], meta: Meta): Game {
   const at = meta.at ?? nowIso();
-  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'status', text };
+  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'status', change: { kind: 'clock', action }, text: ClockText[action === 'pause' ? 'paused' : 'resumed'] };
   return { ...withTable(game, { clock }), events: pushEvent(game.events, event), updatedAt: at };
 }
 
@@ -80,7 +80,7 @@ export function pauseClock(game: Game, meta: Meta = {}): Game {
   const clock = clockOf(game);
   if (clock.pausedAt !== null) return game;
   const at = meta.at ?? nowIso();
-  return logged(game, stopClock(clock, at), ClockText.paused, { ...meta, at });
+  return logged(game, stopClock(clock, at), 'pause', { ...meta, at });
 }
 
 /** Starts both clocks again, the pause left out of both; running already: nothing changes. */
@@ -89,7 +89,7 @@ export function resumeClock(game: Game, meta: Meta = {}): Game {
   const clock = clockOf(game);
   if (clock.pausedAt === null) return game;
   const at = meta.at ?? nowIso();
-  return logged(game, restartClock(clock, at), ClockText.resumed, { ...meta, at });
+  return logged(game, restartClock(clock, at), 'resume', { ...meta, at });
 }
 
 export function applyClockChange(game: Game, change: ClockChange, meta: Meta = {}): Game {

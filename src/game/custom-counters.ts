@@ -14,10 +14,13 @@
  *   also answers to the second id (`aliases`), so the second phone's steps land on it too;
  * - a step or a removal of a counter that no longer exists (removed on another phone, or whose
  *   create was refused) changes nothing: the removal won.
+ * Each event records what it changed (`change`, src/contract/table-change.ts; none for a merged
+ * create) so the story can undo it (table-undo.ts).
  * The limits (CUSTOM_COUNTERS_MAX per owner, a unique name per owner) are refused here, on the
  * server and on the device alike; `newCounterProblem` says the same before the app queues one.
  */
 import { GameText, type Game, type GameEvent } from '../contract/game';
+import type { TableChange } from '../contract/table-change';
 import {
   CUSTOM_COUNTER_ALIASES_MAX,
   CUSTOM_COUNTER_VALUE_MAX,
@@ -87,10 +90,11 @@ function replaced(game: Game, counter: CustomCounter, next: CustomCounter | null
   return customCountersOf(game).flatMap((c) => (c.id !== counter.id ? [c] : next ? [next] : []));
 }
 
-function logged(game: Game, counters: CustomCounter[], seat: number | null, text: string, meta: Meta): Game {
+function logged(game: Game, counters: CustomCounter[], seat: number | null, text: string, meta: Meta, change?: TableChange): Game {
   const at = meta.at ?? nowIso();
   const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', text };
   if (seat !== null) event.seat = seat;
+  if (change) event.change = change;
   return { ...withTable(game, { customCounters: counters }), events: pushEvent(game.events, event), updatedAt: at };
 }
 
@@ -115,7 +119,7 @@ export function createCustomCounter(game: Game, { id, name, seat }: Omit<Create,
   }
   if (mine.length >= CUSTOM_COUNTERS_MAX) throw new GameRuleError(full(game, seat));
   const counter: CustomCounter = { id, name, seat, value: 0 };
-  return logged(game, [...customCountersOf(game), counter], seat, `${owner}: ${name} created`, meta);
+  return logged(game, [...customCountersOf(game), counter], seat, `${owner}: ${name} created`, meta, { kind: 'counterCreate', id, name, seat });
 }
 
 /** One step up or down, between 0 and CUSTOM_COUNTER_VALUE_MAX; nothing past either end or on a counter that is gone. */
@@ -125,7 +129,8 @@ export function stepCustomCounter(game: Game, id: string, step: 1 | -1, meta: Me
   if (!counter) return game;
   const value = Math.min(CUSTOM_COUNTER_VALUE_MAX, Math.max(0, counter.value + step));
   if (value === counter.value) return game;
-  return logged(game, replaced(game, counter, { ...counter, value }), counter.seat, `${ownerName(game, counter.seat)}: ${counter.name} ${value}`, meta);
+  const change: TableChange = { kind: 'counterStep', id: counter.id, step, before: counter.value, after: value };
+  return logged(game, replaced(game, counter, { ...counter, value }), counter.seat, `${ownerName(game, counter.seat)}: ${counter.name} ${value}`, meta, change);
 }
 
 /** The counter goes with its value (said in the log); nothing when it is gone already. */
@@ -133,8 +138,31 @@ export function removeCustomCounter(game: Game, id: string, meta: Meta = {}): Ga
   if (game.status !== 'ACTIVE') throw new GameRuleError(GameText.gameEnded);
   const counter = counterById(game, id);
   if (!counter) return game;
+  return logged(game, replaced(game, counter, null), counter.seat, removedText(game, counter), meta, { kind: 'counterRemove', counter: { ...counter } });
+}
+
+export function removedText(game: Game, counter: CustomCounter): string {
   const whose = counter.seat === null ? "The table's" : `${seatName(game, counter.seat)}'s`;
-  return logged(game, replaced(game, counter, null), counter.seat, `${whose} ${counter.name} counter removed (it was ${counter.value})`, meta);
+  return `${whose} ${counter.name} counter removed (it was ${counter.value})`;
+}
+
+/** What stops `counter` (removed earlier) from coming back as it was, or null: its id in use, its owner full or its name taken. */
+export function restoreProblem(game: Game, counter: CustomCounter): string | null {
+  if (counter.seat !== null && !participantAt(game, counter.seat)) return GameTableText.noSuchPlayer;
+  if ([counter.id, ...(counter.aliases ?? [])].some((id) => counterById(game, id))) return taken(game, counter.seat, counter.name);
+  const mine = countersOf(game, counter.seat);
+  if (mine.some((other) => nameKey(other.name) === nameKey(counter.name))) return taken(game, counter.seat, counter.name);
+  return mine.length >= CUSTOM_COUNTERS_MAX ? full(game, counter.seat) : null;
+}
+
+/**
+ * Brings back a removed counter with its value and ids (the undo of a removal), after the others;
+ * nothing when `restoreProblem` says it cannot. The caller logs the event (table-undo.ts).
+ */
+export function restoreCustomCounter(game: Game, counter: CustomCounter, meta: Meta = {}): Game {
+  if (game.status !== 'ACTIVE') throw new GameRuleError(GameText.gameEnded);
+  if (restoreProblem(game, counter)) return game;
+  return logged(game, [...customCountersOf(game), { ...counter }], counter.seat, `${ownerName(game, counter.seat)}: ${counter.name} back (${counter.value})`, meta);
 }
 
 /** Applies one `customCounter` part of a whole-game change. */

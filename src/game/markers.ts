@@ -6,7 +6,8 @@
  * - the city's blessing: per player, kept for the rest of the game once gained;
  * - the Ring: a ring-bearer level per player, 0 to RING_LEVEL_MAX, moved one step per change, so
  *   temptations recorded on two phones add up (each applied once by its event id).
- * The caller checks that a change is not a repeat (update.ts).
+ * Each event records what it replaced (`change`, src/contract/table-change.ts) so the story can
+ * undo it (table-undo.ts). The caller checks that a change is not a repeat (update.ts).
  */
 import { GameText, type Game, type GameEvent } from '../contract/game';
 import { GameTableText, RING_LEVEL_MAX, type DayNight, type MarkerKind } from '../contract/game-table';
@@ -16,7 +17,7 @@ import { tableOf, withTable } from './table';
 
 const FIELD = { monarch: 'monarchSeat', initiative: 'initiativeSeat' } as const;
 
-function markerText(game: Game, kind: MarkerKind, seat: number | null): string {
+export function markerText(game: Game, kind: MarkerKind, seat: number | null): string {
   if (kind === 'monarch') return seat === null ? 'Nobody is the monarch' : `${seatName(game, seat)} became the monarch`;
   return seat === null ? 'Nobody has the initiative' : `${seatName(game, seat)} took the initiative`;
 }
@@ -32,7 +33,8 @@ export function setMarker(game: Game, kind: MarkerKind, seat: number | null, met
   if (seat !== null && !participantAt(game, seat)) throw new GameRuleError(GameTableText.noSuchPlayer);
   if (markerHolder(game, kind) === seat) return game;
   const at = meta.at ?? nowIso();
-  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', text: markerText(game, kind, seat) };
+  const change = { kind, seat, before: markerHolder(game, kind) };
+  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', change, text: markerText(game, kind, seat) };
   if (seat !== null) event.seat = seat;
   return { ...withTable(game, { [FIELD[kind]]: seat }), events: pushEvent(game.events, event), updatedAt: at };
 }
@@ -42,15 +44,21 @@ export function dayNightOf(game: Game): DayNight {
   return tableOf(game).dayNight ?? 'none';
 }
 
-const DAY_NIGHT_TEXT: Record<DayNight, string> = { none: 'It is neither day nor night', day: 'It became day', night: 'It became night' };
+export const DAY_NIGHT_TEXT: Record<DayNight, string> = { none: 'It is neither day nor night', day: 'It became day', night: 'It became night' };
 
 /** Sets day or night (last writer wins); setting the state the table is in changes nothing. */
 export function setDayNight(game: Game, state: DayNight, meta: ChangeMeta & { eventId?: string } = {}): Game {
   if (game.status !== 'ACTIVE') throw new GameRuleError(GameText.gameEnded);
   if (dayNightOf(game) === state) return game;
   const at = meta.at ?? nowIso();
-  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', text: DAY_NIGHT_TEXT[state] };
+  const change = { kind: 'dayNight' as const, state, before: dayNightOf(game) };
+  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', change, text: DAY_NIGHT_TEXT[state] };
   return { ...withTable(game, { dayNight: state }), events: pushEvent(game.events, event), updatedAt: at };
+}
+
+export function blessingText(game: Game, seat: number, blessed: boolean): string {
+  const name = seatName(game, seat);
+  return blessed ? `${name} got the city's blessing` : `City's blessing taken back from ${name} (a mistaken tap)`;
 }
 
 /** True when `seat` has the city's blessing. */
@@ -69,11 +77,15 @@ export function setCityBlessing(game: Game, seat: number, blessed: boolean, meta
   if (hasCityBlessing(game, seat) === blessed) return game;
   const seats = tableOf(game).cityBlessing ?? [];
   const at = meta.at ?? nowIso();
-  const name = seatName(game, seat);
-  const text = blessed ? `${name} got the city's blessing` : `City's blessing taken back from ${name} (a mistaken tap)`;
-  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', seat, text };
+  const change = { kind: 'blessing' as const, seat, blessed };
+  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', seat, change, text: blessingText(game, seat, blessed) };
   const cityBlessing = blessed ? [...seats, seat] : seats.filter((s) => s !== seat);
   return { ...withTable(game, { cityBlessing }), events: pushEvent(game.events, event), updatedAt: at };
+}
+
+export function ringText(game: Game, seat: number, step: 1 | -1, level: number): string {
+  const name = seatName(game, seat);
+  return step > 0 ? `The Ring tempted ${name} (level ${level})` : `${name}'s Ring level went back to ${level}`;
 }
 
 /** `seat`'s ring-bearer level, 0 (the Ring has not tempted them) to RING_LEVEL_MAX. */
@@ -96,8 +108,7 @@ export function stepRing(game: Game, seat: number, step: 1 | -1, meta: ChangeMet
   const others = Object.entries(tableOf(game).ringLevel ?? {}).filter(([key]) => key !== String(seat));
   const levels = Object.fromEntries(level > 0 ? [...others, [String(seat), level]] : others);
   const at = meta.at ?? nowIso();
-  const name = seatName(game, seat);
-  const text = step > 0 ? `The Ring tempted ${name} (level ${level})` : `${name}'s Ring level went back to ${level}`;
-  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', seat, text };
+  const change = { kind: 'ring' as const, seat, step, before, after: level };
+  const event: GameEvent = { id: meta.eventId ?? newId(), at, kind: 'marker', seat, change, text: ringText(game, seat, step, level) };
   return { ...withTable(game, { ringLevel: levels }), events: pushEvent(game.events, event), updatedAt: at };
 }

@@ -7,7 +7,8 @@
  * - a change that put a player out names why: "Cleo out: 21 commander damage from Ben",
  *   "Cleo out: 10 poison", "Cleo out: −7 (life −3)"; one that brought them back:
  *   "Cleo back in: +7 (life 4)";
- * - an undo names what it undid: "Undo: Ben −7";
+ * - an undo names what it undid: "Undo: Ben −7"; the undo of a marker, custom counter or clock
+ *   entry is logged with the entry's words ("Undo: Ana became the monarch", table-undo.ts);
  * - everything else (turns, markers — "Ana became the monarch" —, rolls, status) keeps the
  *   words it was logged with, as does a counter event that moved nothing.
  * Events logged before `total` existed read without the value after ("Ben −7").

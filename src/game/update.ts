@@ -2,7 +2,8 @@
  * A whole-game change (PUT /api/games/{id}, and the `game.update` mutation): resume, a turn
  * change, a new layout, the monarch and the initiative, day or night, the city's blessing, a
  * step of the Ring, a custom counter's creation, step or removal, a table tool's outcome, a pause
- * or resume of the clocks, end (with its result). One pure function shared by the app (optimistic change, rebase) and the
+ * or resume of the clocks, end (with its result), the undo of a marker, custom counter or clock
+ * entry (table-undo.ts). One pure function shared by the app (optimistic change, rebase) and the
  * server (apply under the game's row lock), so both compute the same game.
  *
  * Order inside one change: resume first and end last, so one change can resume-and-pass or
@@ -19,11 +20,15 @@ import { applyCustomCounterChange } from './custom-counters';
 import { isApplied, newId, type ChangeMeta } from './events';
 import { setCityBlessing, setDayNight, setMarker, stepRing } from './markers';
 import { setStatus } from './status';
+import { undoTableChange } from './table-undo';
 import { recordRoll } from './tools';
 import { applyTurnChange } from './turns';
 
 export interface UpdateMeta extends ChangeMeta {
-  /** The event this change undoes was already undone (the server knows beyond the 25-event log). */
+  /**
+   * The event this change undoes was already undone, or is no entry this undo may reverse (the
+   * server knows beyond the 25-event log): the undo changes nothing.
+   */
   undoneAlready?: boolean;
 }
 
@@ -79,6 +84,9 @@ export function applyGameUpdate(game: Game, body: UpdateGameBody, meta: UpdateMe
   if (body.customCounter !== undefined) part('custom', (g, eventId) => applyCustomCounterChange(g, body.customCounter!, { ...meta, eventId }));
   if (body.roll !== undefined) part('roll', (g, eventId) => recordRoll(g, body.roll!, { ...meta, eventId }));
   if (body.clock !== undefined) part('clock', (g, eventId) => applyClockChange(g, body.clock!, { ...meta, eventId }));
+  if (body.undo !== undefined && body.undoes !== undefined && !meta.undoneAlready) {
+    part('undo', (g, eventId) => undoTableChange(g, body.undo!, body.undoes!, { ...meta, eventId }));
+  }
   if (body.status === 'FINISHED') part('end', (g, eventId) => endGame(g, body.result, { ...meta, eventId }));
   return next;
 }

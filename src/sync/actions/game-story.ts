@@ -14,7 +14,8 @@ import { GameRuleError } from '../../game/counters';
 import { undoStep } from '../../game/undo';
 import { NetworkError, TimeoutError } from '../engine/api';
 import type { SyncContext } from '../engine/context';
-import { mutate, newId } from '../engine/mutate';
+import { newId } from '../engine/mutate';
+import { queueUndo } from './games';
 
 /** 100 pages of 100: a very long game night; beyond, the next load goes on from the newest page again. */
 const STORY_PAGES_PER_LOAD = 100;
@@ -54,18 +55,14 @@ export function createStoryLoader(ctx: SyncContext) {
 }
 
 /**
- * Undoes one entry of the story (a counter change, or the latest turn pass): a new change with
- * the opposite applied delta and `undoes: <entry id>`, applied to the mirror and queued in the
- * outbox, so it works offline. The server applies an entry's undo once, whichever phone sends it.
+ * Undoes one entry of the story (a counter change, the latest turn pass, a marker, custom counter
+ * or clock entry): a new change with `undoes: <entry id>` (src/game/undo.ts), applied to the
+ * mirror and queued in the outbox, so it works offline. The server applies an entry's undo once,
+ * whichever phone sends it.
  */
 export async function undoStoryEntry(ctx: SyncContext, gameId: string, entry: GameEvent): Promise<void> {
   const step = undoStep(entry, newId());
   if (!step) throw new GameRuleError('This entry cannot be undone.');
-  if (step.kind === 'increment') {
-    await mutate(ctx.db, 'game.increment', { gameId, increment: step.increment }, { id: step.increment.id });
-  } else {
-    const change = step.change;
-    await mutate(ctx.db, 'game.update', { gameId, update: { activeSeat: change.activeSeat, turnNumber: change.turnNumber, eventId: change.eventId, undoes: change.undoes } });
-  }
+  await queueUndo(ctx, gameId, step);
   ctx.kick();
 }

@@ -7,7 +7,7 @@ import { gameSchema, updateGameBody, type CreateGameInput, type GameIncrement, t
 import { GameRuleError } from '../../game/counters';
 import { newId as newEventId } from '../../game/events';
 import { nextTurn } from '../../game/turns';
-import { undoLast } from '../../game/undo';
+import { undoLast, type UndoStep } from '../../game/undo';
 import { applyGameUpdate } from '../../game/update';
 import type { Game } from '../../contract/game';
 import { applyServerData } from '../engine/apply-server';
@@ -68,17 +68,24 @@ export async function passTurn(ctx: SyncContext, gameId: string): Promise<void> 
   ctx.kick();
 }
 
+/** Applies an undo (src/game/undo.ts) to the mirror and queues it, like any change. */
+export async function queueUndo(ctx: SyncContext, gameId: string, step: UndoStep): Promise<void> {
+  if (step.kind === 'increment') {
+    await mutate(ctx.db, 'game.increment', { gameId, increment: step.increment }, { id: step.increment.id });
+  } else if (step.kind === 'turn') {
+    const change = step.change;
+    await mutate(ctx.db, 'game.update', { gameId, update: { activeSeat: change.activeSeat, turnNumber: change.turnNumber, eventId: change.eventId, undoes: change.undoes } });
+  } else {
+    await mutate(ctx.db, 'game.update', { gameId, update: step.update });
+  }
+}
+
 export async function undoLastChange(ctx: SyncContext, gameId: string): Promise<void> {
   let queued = false;
   await ctx.db.transaction('rw', ctx.db.tables, async () => {
     const step = undoLast(await currentGame(ctx, gameId));
     if (!step) return;
-    if (step.kind === 'increment') {
-      await mutate(ctx.db, 'game.increment', { gameId, increment: step.increment }, { id: step.increment.id });
-    } else {
-      const change = step.change;
-      await mutate(ctx.db, 'game.update', { gameId, update: { activeSeat: change.activeSeat, turnNumber: change.turnNumber, eventId: change.eventId, undoes: change.undoes } });
-    }
+    await queueUndo(ctx, gameId, step);
     queued = true;
   });
   if (queued) ctx.kick();

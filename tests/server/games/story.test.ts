@@ -157,6 +157,45 @@ describe('undo of any entry', () => {
   });
 });
 
+describe('undo of a marker entry', () => {
+  it('puts the monarch back once, however far back the entry and its undo are; the undo is stored in the story', async () => {
+    const game = await newGame();
+    const hostName = host.user.displayName ?? host.user.username;
+    const playerName = player.user.displayName ?? player.user.username;
+    const crowned = randomUUID();
+    const passed = randomUUID();
+    await put(game, { monarchSeat: 0, eventId: crowned });
+    await put(game, { monarchSeat: 1, eventId: passed });
+    await taps(game, 30);
+    const entry = (await storedStory(game.id)).find((row) => row.eventId === passed)!.event;
+    expect(entry.change).toEqual({ kind: 'monarch', seat: 1, before: 0 });
+
+    const undoId = randomUUID();
+    const undone = await put(game, { eventId: undoId, undoes: passed, undo: entry.change });
+    expect(undone.status).toBe(200);
+    expect(undone.body.table?.monarchSeat).toBe(0);
+    expect(undone.body.events[0]).toMatchObject({ id: undoId, kind: 'undo', undoes: passed, text: `Undo: ${playerName} became the monarch` });
+
+    // The monarch changes hands again, and the undo leaves the game's 25: only the story knows it.
+    await put(game, { monarchSeat: 1, eventId: randomUUID() });
+    const later = await taps(game, 30);
+    expect(later.events.some((event) => event.id === undoId)).toBe(false);
+    // The same entry undone again from another phone: refused as spent, the monarch stays.
+    const again = await put(game, { eventId: randomUUID(), undoes: passed, undo: entry.change }, player.token);
+    expect(again.status).toBe(200);
+    expect(again.body.table?.monarchSeat).toBe(1);
+    // An undo whose record is not the entry's changes nothing either.
+    const forged = await put(game, { eventId: randomUUID(), undoes: crowned, undo: { kind: 'monarch', seat: 1, before: 2 } });
+    expect(forged.body.table?.monarchSeat).toBe(1);
+
+    const rows = await storedStory(game.id);
+    const undos = rows.filter((row) => row.event.kind === 'undo');
+    expect(undos.map((row) => [row.eventId, row.undoes, row.event.text])).toEqual([[undoId, passed, `Undo: ${playerName} became the monarch`]]);
+    expect(rows.find((row) => row.eventId === crowned)!.event.text).toBe(`${hostName} became the monarch`);
+    expect((await server.request<Game>('GET', `/api/games/${game.id}`, { token: host.token })).body.table?.monarchSeat).toBe(1);
+  });
+});
+
 describe('games stored before the story', () => {
   it('start their story with the 25 events they kept: the migration gives them those, oldest first', async () => {
     const game = await newGame();

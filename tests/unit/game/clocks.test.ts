@@ -23,7 +23,7 @@ describe('pause and resume', () => {
 
     game = pauseClock(game, { at: min(15), eventId: uid(800) });
     expect(isClockPaused(game)).toBe(true);
-    expect(game.events[0]).toEqual({ id: uid(800), at: min(15), kind: 'status', text: 'Clock paused' });
+    expect(game.events[0]).toEqual({ id: uid(800), at: min(15), kind: 'status', change: { kind: 'clock', action: 'pause' }, text: 'Clock paused' });
     // Paused: whatever the time, both clocks read as at minute 15.
     for (const now of [15, 16, 40]) expect([gameClockMs(game, ms(now)), turnClockMs(game, ms(now)), seatClockMs(game, 1, ms(now))]).toEqual([15 * MIN, 5 * MIN, 5 * MIN]);
     expect(pauseClock(game, { at: min(20) })).toBe(game);

@@ -27,7 +27,14 @@ describe('creating a custom counter', () => {
   it('for a player or for the table, at 0, logged with its owner', () => {
     let game = createCustomCounter(fourPlayerGame(), { id: uid(800), name: 'Storm', seat: 0 }, { eventId: uid(801), at: AT });
     expect(customCountersOf(game)).toEqual([{ id: uid(800), name: 'Storm', seat: 0, value: 0 }]);
-    expect(game.events[0]).toEqual({ id: uid(801), at: AT, kind: 'marker', seat: 0, text: 'Ana: Storm created' });
+    expect(game.events[0]).toEqual({
+      id: uid(801),
+      at: AT,
+      kind: 'marker',
+      seat: 0,
+      change: { kind: 'counterCreate', id: uid(800), name: 'Storm', seat: 0 },
+      text: 'Ana: Storm created',
+    });
     game = create(game, 802, 'Treasure', null);
     expect(game.events[0]).toMatchObject({ kind: 'marker', text: 'Table: Treasure created' });
     expect(game.events[0]!.seat).toBeUndefined();
@@ -111,7 +118,14 @@ describe('stepping and removing', () => {
     game = create(game, 910, 'Rad', 1);
     game = removeCustomCounter(game, uid(900), { eventId: uid(911), at: AT });
     expect(customCountersOf(game).map((c) => c.name)).toEqual(['Rad']);
-    expect(game.events[0]).toEqual({ id: uid(911), at: AT, kind: 'marker', seat: 0, text: "Ana's Storm counter removed (it was 2)" });
+    expect(game.events[0]).toEqual({
+      id: uid(911),
+      at: AT,
+      kind: 'marker',
+      seat: 0,
+      change: { kind: 'counterRemove', counter: { id: uid(900), name: 'Storm', seat: 0, value: 2 } },
+      text: "Ana's Storm counter removed (it was 2)",
+    });
     expect(stepCustomCounter(game, uid(900), 1)).toBe(game);
     expect(removeCustomCounter(game, uid(900))).toBe(game);
     expect(removeCustomCounter(game, uid(910)).events[0]!.text).toBe("Bo's Rad counter removed (it was 0)");

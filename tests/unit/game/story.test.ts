@@ -72,15 +72,15 @@ describe('undo of any entry', () => {
     game = applyTurnChange(game, { ...nextTurn(game), eventId: uid(4) });
     game = applyIncrement(game, inc(0, 'energy', -1, { id: uid(5) }));
     game = setMarker(game, 'monarch', 1, { eventId: uid(6) });
-    // uid(5) moved nothing; uid(2) is a turn pass with a newer one; uid(6) is a marker.
-    expect([...undoableIds(game, game.events)].sort()).toEqual([uid(1), uid(3), uid(4)]);
+    // uid(5) moved nothing; uid(2) is a turn pass with a newer one.
+    expect([...undoableIds(game, game.events)].sort()).toEqual([uid(1), uid(3), uid(4), uid(6)]);
 
     const undoTurn = undoStep(game.events.find((event) => event.id === uid(4))!, uid(7))!;
     expect(undoTurn.kind).toBe('turn');
     game = undoTurn.kind === 'turn' ? applyTurnChange(game, undoTurn.change) : game;
     // The undo of the newest pass makes the one before it the latest; undos are never offered.
-    expect([...undoableIds(game, game.events)].sort()).toEqual([uid(1), uid(2), uid(3)]);
-    expect(undoableIds({ status: 'FINISHED' }, game.events).size).toBe(0);
+    expect([...undoableIds(game, game.events)].sort()).toEqual([uid(1), uid(2), uid(3), uid(6)]);
+    expect(undoableIds({ ...game, status: 'FINISHED' }, game.events).size).toBe(0);
   });
 
   it('undoes an entry older than the 25 the game keeps, once', () => {

@@ -76,7 +76,7 @@ describe('markers', () => {
   it('the monarch and the initiative each have one holder, and a change of hands is logged', () => {
     let game = setMarker(fourPlayerGame(), 'monarch', 2, { eventId: uid(600), at: AT });
     expect(markerHolder(game, 'monarch')).toBe(2);
-    expect(game.events[0]).toEqual({ id: uid(600), at: AT, kind: 'marker', seat: 2, text: 'Cy became the monarch' });
+    expect(game.events[0]).toEqual({ id: uid(600), at: AT, kind: 'marker', seat: 2, change: { kind: 'monarch', seat: 2, before: null }, text: 'Cy became the monarch' });
     expect(setMarker(game, 'monarch', 2)).toBe(game);
     game = setMarker(game, 'initiative', 3);
     game = setMarker(game, 'monarch', null);

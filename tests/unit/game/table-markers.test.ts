@@ -21,7 +21,7 @@ describe('day and night', () => {
     expect(dayNightOf(game)).toBe('none');
     game = setDayNight(game, 'day', { eventId: uid(700), at: AT });
     expect(dayNightOf(game)).toBe('day');
-    expect(game.events[0]).toEqual({ id: uid(700), at: AT, kind: 'marker', text: 'It became day' });
+    expect(game.events[0]).toEqual({ id: uid(700), at: AT, kind: 'marker', change: { kind: 'dayNight', state: 'day', before: 'none' }, text: 'It became day' });
     expect(setDayNight(game, 'day')).toBe(game);
     game = setDayNight(game, 'night');
     expect(dayNightOf(game)).toBe('night');
@@ -40,7 +40,7 @@ describe("the city's blessing", () => {
     let game = setCityBlessing(fourPlayerGame(), 0, true, { eventId: uid(710), at: AT });
     expect(hasCityBlessing(game, 0)).toBe(true);
     expect(hasCityBlessing(game, 1)).toBe(false);
-    expect(game.events[0]).toEqual({ id: uid(710), at: AT, kind: 'marker', seat: 0, text: "Ana got the city's blessing" });
+    expect(game.events[0]).toEqual({ id: uid(710), at: AT, kind: 'marker', seat: 0, change: { kind: 'blessing', seat: 0, blessed: true }, text: "Ana got the city's blessing" });
     expect(setCityBlessing(game, 0, true)).toBe(game);
     game = passTurn(passTurn(game));
     game = applyGameUpdate(game, update({ eventId: uid(711), monarchSeat: 2, dayNight: 'night', ring: { seat: 0, step: 1 } }));

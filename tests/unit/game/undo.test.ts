@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { gameIncrement, type Game } from '../../../src/contract/game';
 import { applyIncrement } from '../../../src/game/counters';
 import { applyTurnChange, passTurn } from '../../../src/game/turns';
-import { undoLast, undoTarget, type UndoStep } from '../../../src/game/undo';
+import { undoLast, undoTarget } from '../../../src/game/undo';
 import { damageState, fourPlayerGame, inc, player, uid } from './helpers';
 
-function apply(game: Game, step: UndoStep | null): Game {
+function apply(game: Game, step: ReturnType<typeof undoLast>): Game {
   if (!step) throw new Error('nothing to undo');
   return step.kind === 'increment' ? applyIncrement(game, step.increment) : applyTurnChange(game, step.change);
 }
