@@ -15,6 +15,7 @@ import { notFound } from '../errors';
 import { GAMES_LIST_MAX, listGames } from '../sync/reads';
 import { uuidParams } from '../http/params';
 import { registerClaimRoutes } from './claims';
+import { registerFinishedGameRoutes } from './finished-routes';
 import { registerJoinRoutes } from './join-routes';
 import { registerStoryRoutes } from './story-routes';
 import { registerWatchRoutes } from './watch-routes';
@@ -29,6 +30,9 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/games', { schema: { response: { 200: z.array(gameSchema) } } }, async (request) => listGames(db, requireUser(request).id));
+
+  // Finished games page by page (./finished-routes.ts); a static path wins over /api/games/:id.
+  registerFinishedGameRoutes(app, deps);
 
   // Game invitations (src/contract/game-invites.ts); a static path wins over /api/games/:id.
   app.get('/api/games/invites', { schema: { response: { 200: z.array(gameInviteSchema) } } }, async (request) => listGameInvites(db, requireUser(request).id));

@@ -204,6 +204,7 @@ const ROUTE_READ_KINDS: Record<string, ReadKind> = {
   'GET /api/decks': 'list',
   'GET /api/games': 'list',
   'GET /api/games/invites': 'list',
+  'GET /api/games/finished': 'list',
   // A page of a game's whole story: at most STORY_PAGE_MAX rows by the primary key.
   'GET /api/games/:id/story': 'list',
   'GET /api/cards/commanders': 'cardSearch',

@@ -71,6 +71,17 @@ describe('read budgets', () => {
     expect((await get('/api/users/me', me.token)).status).toBe(200);
   });
 
+  it("the game history's pages of finished games spend the list budget", async () => {
+    const me = await server.newUser('lh');
+    const ip = address();
+    const get = (path: string) => server.request('GET', path, { token: me.token, headers: { 'x-forwarded-for': ip } });
+    expect((await get('/api/games/finished')).status).toBe(200);
+    expect((await get('/api/games')).status).toBe(200);
+    expect((await get(`/api/games/finished?limit=1&before=${encodeURIComponent(new Date().toISOString())}`)).status).toBe(200);
+    expectRefused(await get('/api/games/finished'));
+    expectRefused(await get('/api/games'));
+  });
+
   it('the user search has its own budget', async () => {
     const me = await server.newUser('se');
     const search = () => server.request('GET', '/api/users/search?username=se', { token: me.token, headers: { 'x-forwarded-for': address() } });

@@ -2,6 +2,9 @@
  * /games: the games of the signed-in user — or of one pod — newest first: the ones in
  * progress (back to the table) and the past ones (each opening its summary). Read from the
  * mirror, so it works offline; a pull refreshes it when the screen opens.
+ * Below the past games, one row about older ones (./older-games-row.tsx): reaching it loads
+ * the next page from the server into the mirror (src/sync/actions/older-games.ts); the pages
+ * arrive below what is on screen, so the scroll position holds.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -15,6 +18,8 @@ import { usePullOnMount, usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
 import { ListStatus } from '../../ui/list-status';
 import { PageHeader } from '../shell/page-header';
+import { OlderGamesRow } from './older-games-row';
+import { useOlderGames } from './use-older-games';
 import './history.css';
 
 export const HistoryText = {
@@ -63,6 +68,8 @@ export function GameHistoryPage({ podId }: { podId?: string }) {
   const lists = historyLists(ready ? games : [], podId, me?.id);
   const shown = ready ? [...lists.inProgress, ...lists.past] : undefined;
   const podName = (game: GameRow) => (game.podId ? (podNames.get(game.podId) ?? 'A pod') : null);
+  const older = useOlderGames(podId, lists.past.at(-1)?.id ?? null);
+  const olderRow = <OlderGamesRow older={older} />;
 
   return (
     <main className="page history">
@@ -98,8 +105,11 @@ export function GameHistoryPage({ podId }: { podId?: string }) {
               <GameItem key={game.id} game={game} podName={podName(game)} />
             ))}
           </ul>
+          {olderRow}
         </section>
       ) : null}
+      {/* Nothing held (a pod's games may all be older than the first pull's): the server may still have some. */}
+      {shown && shown.length === 0 && older.atEnd === false ? olderRow : null}
     </main>
   );
 }

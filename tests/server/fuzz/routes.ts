@@ -126,6 +126,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/games/:id/increments', scope: 'game', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
   { method: 'POST', path: '/api/games/claim/:token' },
   { method: 'GET', path: '/api/games/invites' },
+  { method: 'GET', path: '/api/games/finished' },
   { method: 'POST', path: '/api/games/invites/:id/accept' },
   { method: 'POST', path: '/api/games/invites/:id/decline' },
   { method: 'POST', path: '/api/games/:id/leave', scope: 'game' },
