@@ -40,7 +40,7 @@ const shellRoute = createRoute({ getParentRoute: () => authRoute, id: 'shell', c
 const gameRoute = createRoute({ getParentRoute: () => authRoute, id: 'game', component: GameLayout });
 
 const dashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: '/dashboard', component: DashboardPage });
-/** /pods?tab=messages&peer=… or ?tab=pods&pod=… : where a notification's click lands (contract/push.ts). */
+/** /pods?tab=messages&peer=… or ?tab=pods&pod=… : where a notification's click lands (contract/push.ts); with &msg=…&at=… a search result's chat, opened at that message. */
 const podsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pods',
@@ -48,7 +48,8 @@ const podsRoute = createRoute({
   component: preloadsWith(function PodsPage() {
     const search = podsRoute.useSearch();
     // Keyed by the search: a second notification click while here opens its chat afresh.
-    return <ChatsPage key={JSON.stringify(search)} initialTab={search.tab} initialPeerId={search.peer} initialPodId={search.pod} />;
+    const focus = search.msg && search.at ? { id: search.msg, createdAt: search.at } : undefined;
+    return <ChatsPage key={JSON.stringify(search)} initialTab={search.tab} initialPeerId={search.peer} initialPodId={search.pod} initialFocus={focus} />;
   }, ChatsPage),
 });
 const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: '/profile', component: ProfilePage });

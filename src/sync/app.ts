@@ -45,8 +45,9 @@ import { markUpdateRequired } from './engine/update-required';
 import { watchRecordedVerdicts } from './engine/watch-verdicts';
 import { mutateAndSend, saveDeck } from './actions/writes';
 import { createOlderMessages } from './actions/older-messages';
+import { createOlderGames } from './actions/older-games';
 import { enforceMirrorBudget } from '../db/mirror-budget';
-import type { ChatRef } from '../db/queries/chat-history';
+import type { ChatPosition, ChatRef } from '../db/queries/chat-history';
 import type { SearchScope } from '../db/queries/message-search';
 import { markRead, type ReadUpTo } from './actions/read-markers';
 import type { ReadMarkerKind } from '../contract/read-markers';
@@ -58,6 +59,7 @@ export const db = openDatabase();
 export const api = createApiClient({ getToken: readStoredToken });
 export const puller = createPuller(db, api);
 const olderMessages = createOlderMessages(db, api);
+const olderGames = createOlderGames(db, api);
 
 const senderApi = createApiClient({ getToken: async () => (await readSession(db)).token });
 const sender = createSender({ db, api: senderApi, readAnswer: (raw) => pushResponse.parse(raw), onMoreToPull: () => void puller.sync().catch(() => undefined) });
@@ -203,14 +205,19 @@ export const actions = {
   joinPod: (podId: string) => live.send({ type: 'JOIN_POD', podId }),
   leavePodChannel: (podId: string) => live.send({ type: 'LEAVE_POD', podId }),
 
-  /** Every list comes with the one cursor pull. */
+  /**
+   * The one cursor pull: every list and every pod chat's new messages (the dashboard's 30 s
+   * refresh of its pods' latest messages and an opened pod chat's refresh are this one request).
+   */
   pullList: () => puller.sync(),
-  /** A pod's recent messages come with the cursor pull (the dashboard's 30 s refresh is one cheap request). */
-  pullPodMessages: (_podId: string, _limit?: number) => puller.sync(),
   pullPodInvites: (podId: string) => puller.podInvites(podId),
   pullDirectMessages: (peerId: string) => puller.directMessages(peerId),
   /** The page of messages before the oldest one the mirror holds for a chat (one request per chat at a time). */
   loadOlderMessages: (chat: ChatRef) => olderMessages.load(chat),
+  /** Finished games older than the history holds, of the user's games or of one pod's (one call per scope at a time); never throws. */
+  loadOlderGames: (podId?: string) => olderGames.load(podId),
+  /** Older pages of a chat until the mirror holds `target` (a search result the thread opens at); never throws. */
+  findMessage: (chat: ChatRef, target: ChatPosition) => olderMessages.find(chat, target),
   pullEverything,
 
   /** Moves the read marker of a conversation (`dm`, the peer's id) or pod forward to `upTo`; queues nothing unless it moves. */

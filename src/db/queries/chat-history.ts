@@ -49,6 +49,31 @@ export async function oldestChatMessage(db: PodTableDB, chat: ChatRef): Promise<
   return row ? { createdAt: row.createdAt, id: row.id } : undefined;
 }
 
+/** The message `id` as the mirror holds it in this chat, or undefined. */
+export async function chatMessage(db: PodTableDB, chat: ChatRef, id: string): Promise<ChatPosition | undefined> {
+  const row = chat.kind === 'direct' ? await db.directMessages.get(id) : await db.podMessages.get(id);
+  if (!row) return undefined;
+  const inChat = chat.kind === 'direct' ? (row as DirectMessageRow).peerId === chat.peerId : (row as PodMessageRow).podId === chat.podId;
+  return inChat ? { createdAt: row.createdAt, id: row.id } : undefined;
+}
+
+/** A message a thread opens at (a search result): whether the mirror holds it, and how many of the chat's messages are at or after its instant. */
+export interface FocusPlace {
+  held: boolean;
+  /** The chat's messages from the focus's instant on (the window that shows it has at least this size). */
+  from: number;
+}
+
+export async function focusPlace(db: PodTableDB, chat: ChatRef, focus: ChatPosition): Promise<FocusPlace> {
+  const at = await chatMessage(db, chat, focus.id);
+  if (!at) return { held: false, from: 0 };
+  const from =
+    chat.kind === 'direct'
+      ? await db.directMessages.where('[peerId+createdAt]').between([chat.peerId, at.createdAt], [chat.peerId, Dexie.maxKey]).count()
+      : await db.podMessages.where('[podId+createdAt]').between([chat.podId, at.createdAt], [chat.podId, Dexie.maxKey]).count();
+  return { held: true, from };
+}
+
 /** Where the chat begins on the server: undefined when not known yet, null when it had no message. */
 async function historyStart(db: PodTableDB, chat: ChatRef): Promise<ChatPosition | null | undefined> {
   const value = (await db.meta.get(historyStartKey(chat)))?.value as ChatPosition | null | undefined;

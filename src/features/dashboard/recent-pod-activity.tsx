@@ -1,8 +1,9 @@
 /**
  * The dashboard's 'Recent Pod Activity' (as the spec's Dashboard shows it): the first 3 pods by name, each with
- * its 3 latest messages as 'sender name: content' ('Message deleted' for a deleted one). Read from the mirror, so it shows offline;
- * each shown pod is refreshed (limit 3) on mount and every 30 s. Messages in the mirror show
- * whatever the state of that refresh.
+ * its 3 latest messages as 'sender name: content' ('Message deleted' for a deleted one). Read from the mirror, so it shows offline.
+ * The mirror is refreshed on mount and every 30 s by the one cursor pull, which brings every
+ * pod's new messages at once (one request however many pods show, instead of one per pod).
+ * Messages in the mirror show whatever the state of that refresh.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
@@ -25,15 +26,7 @@ export const DASHBOARD_REFRESH_MS = 30_000;
 function PodActivity({ pod }: { pod: PodRow }) {
   const messages = useLiveQuery(() => latestPodMessages(db, pod.id, DASHBOARD_MESSAGES), [pod.id]);
   const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
-  const pull = usePullState(pullKey('podMessages', `${pod.id}:${DASHBOARD_MESSAGES}`));
-
-  useEffect(() => {
-    if (localOnly !== false) return;
-    const refresh = () => void actions.pullPodMessages(pod.id, DASHBOARD_MESSAGES).catch(() => undefined);
-    refresh();
-    const timer = setInterval(refresh, DASHBOARD_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [pod.id, localOnly]);
+  const pull = usePullState(pullKey('podMessages'));
 
   let body;
   if (messages && messages.length > 0) {
@@ -67,7 +60,10 @@ export function RecentPodActivity() {
   const pull = usePullState(pullKey('pods'));
 
   useEffect(() => {
-    void actions.pullList().catch(() => undefined);
+    const refresh = () => void actions.pullList().catch(() => undefined);
+    refresh();
+    const timer = setInterval(refresh, DASHBOARD_REFRESH_MS);
+    return () => clearInterval(timer);
   }, []);
 
   return (

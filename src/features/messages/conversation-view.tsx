@@ -5,11 +5,12 @@
  * Delete (message-bubble.tsx), and the composer — or,
  * when the other person deleted their account, a line saying so (the history stays readable).
  * Opening it refreshes the latest messages from the server; older ones come page by page as the
- * user scrolls up (message-thread.tsx).
+ * user scrolls up (message-thread.tsx). Opened from a search result, it opens at that message
+ * (`focus`, use-message-thread.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { directMessageWindow, outboxEntriesByTarget, peerProfile } from '../../db/queries';
+import { directMessageWindow, outboxEntriesByTarget, peerProfile, type ChatPosition } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import { actions, db, newId } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
@@ -33,11 +34,13 @@ interface ConversationViewProps {
   peerId: string;
   myId: string;
   onBack(): void;
+  /** The message to open at (a search result). */
+  focus?: ChatPosition;
 }
 
-export function ConversationView({ peerId, myId, onBack }: ConversationViewProps) {
+export function ConversationView({ peerId, myId, onBack, focus }: ConversationViewProps) {
   const peer = useLiveQuery(() => peerProfile(db, peerId), [peerId]);
-  const { messages, thread } = useMessageThread({ kind: 'direct', peerId }, (size) => directMessageWindow(db, peerId, size));
+  const { messages, thread } = useMessageThread({ kind: 'direct', peerId }, (size) => directMessageWindow(db, peerId, size), false, focus);
   const dividerBefore = useUnreadDivider('dm', peerId, messages, myId);
   const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'directMessages'), []);
   const pull = usePullState(pullKey('directMessages', peerId));
@@ -71,7 +74,7 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
           label={`Messages with ${name}`}
           senderOf={(message) => message.senderId}
           dividerBefore={dividerBefore}
-          renderMessage={(message, place) => {
+          renderMessage={(message, place, found) => {
             const own = message.senderId === myId;
             return (
               <>
@@ -81,6 +84,7 @@ export function ConversationView({ peerId, myId, onBack }: ConversationViewProps
                   own={own}
                   alignEnd={own}
                   place={place}
+                  found={found}
                   renderText={(text) => (
                     <>
                       <span className="visually-hidden">{own ? 'You' : nameOf(message.sender)}: </span>

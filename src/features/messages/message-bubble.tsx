@@ -20,7 +20,7 @@ import { FailedWrite, QueuedMark } from '../../ui/pending-mark';
 import { Time } from '../../ui/time';
 import { REMAINING_WARNING_AT } from './composer';
 import type { ThreadPlace } from './message-runs';
-import { DELETE_DETAIL, DELETE_FAILED, DELETE_QUESTION, EDIT_BLANK, EDIT_FAILED, EDITED_MARK, MESSAGE_ACTIONS, MESSAGE_DELETED } from './message-texts';
+import { DELETE_DETAIL, DELETE_FAILED, DELETE_QUESTION, EDIT_BLANK, EDIT_FAILED, EDITED_MARK, MESSAGE_ACTIONS, MESSAGE_DELETED, SEARCH_RESULT_MARK } from './message-texts';
 
 interface ChatMessage extends PendingMark {
   id: string;
@@ -197,6 +197,8 @@ interface MessageBubbleProps {
   alignEnd?: boolean;
   /** Where it sits in the thread: its day's date line, the start and end of its sender's run. */
   place?: ThreadPlace;
+  /** The message the thread opened at (a search result): marked, and named so. */
+  found?: boolean;
   /** Shown above the bubble when the message starts a run (the sender's avatar and name); hidden from screen readers, which read the sender in the text. */
   head?: ReactNode;
   /** The bubble's text line around `text` (the content or 'Message deleted'): a sender prefix, the class the chat uses. */
@@ -211,7 +213,7 @@ interface MessageBubbleProps {
   onDelete(): Promise<unknown>;
 }
 
-export function MessageBubble({ message, own, alignEnd, place, head, renderText, badges, entries, sendFailedText, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({ message, own, alignEnd, place, found = false, head, renderText, badges, entries, sendFailedText, onEdit, onDelete }: MessageBubbleProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>();
@@ -246,11 +248,12 @@ export function MessageBubble({ message, own, alignEnd, place, head, renderText,
     deleted ? 'message--deleted' : '',
     place?.runStart ? 'message--run-start' : '',
     place?.runEnd ? 'message--run-end' : '',
+    found ? 'message--found' : '',
   ]
     .filter(Boolean)
     .join(' ');
   return (
-    <li className={classes}>
+    <li className={classes} data-message-id={message.id}>
       {place?.day ? (
         <p className="day-separator">
           <span>{place.day}</span>
@@ -261,6 +264,7 @@ export function MessageBubble({ message, own, alignEnd, place, head, renderText,
           {head}
         </div>
       ) : null}
+      {found ? <p className="message-found-mark">{SEARCH_RESULT_MARK}</p> : null}
       {editing ? (
         <MessageEditor
           initial={message.content}

@@ -7,3 +7,5 @@ export const DELETE_DETAIL = `It will show as '${MESSAGE_DELETED}' to everyone i
 export const EDIT_BLANK = 'Enter a message first.';
 export const EDIT_FAILED = 'Failed to edit message.';
 export const DELETE_FAILED = 'Failed to delete message.';
+/** Over the message a chat opened at from the message search. */
+export const SEARCH_RESULT_MARK = 'Search result';

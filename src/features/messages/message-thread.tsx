@@ -10,13 +10,16 @@
  * by the difference; the browser's own anchoring is off, see message-thread.css). A new last
  * message scrolls the thread to it, and a thread read to the bottom stays there when its box
  * changes height (keyboard, rotation).
+ * Opened at a message (a search result, `thread.focus`): once the window shows it, it is scrolled
+ * to the middle of the box (once per open) and rendered marked; above the box, one line says how
+ * finding it goes when the window does not show it.
  * Layout (message-runs.ts): each message is given its place — the date line of its day, and
  * whether it starts or ends a run of one sender's messages. The box fills the height the chat
  * gives it (it is the flexible part between the chat's header and its docked composer).
  */
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { threadPlaces, type ThreadPlace } from './message-runs';
-import type { MessageThreadModel } from './use-message-thread';
+import type { MessageThreadModel, ThreadFocus } from './use-message-thread';
 import './message-thread.css';
 
 export const THREAD_BEGINNING = 'Beginning of the conversation';
@@ -24,6 +27,13 @@ export const OLDER_OFFLINE = "Older messages load when you're online.";
 export const LOAD_OLDER = 'Load older messages';
 export const LOADING_OLDER = 'Loading older messages...';
 export const OLDER_FAILED = 'Could not load older messages.';
+export const FOCUS_FINDING = 'Finding the message…';
+export const FOCUS_OFFLINE = "This message is not on this device. It shows here when you're online.";
+export const FOCUS_MISSING = 'This message is no longer in the chat.';
+export const FOCUS_FAR = 'The message is further back.';
+export const FOCUS_LOOK_FURTHER = 'Keep looking';
+export const FOCUS_FAILED = 'Could not find the message.';
+export const FOCUS_RETRY = 'Try again';
 
 /** How far above the visible top the sentinel asks for more (px): the page is usually in before the user gets there. */
 const SENTINEL_MARGIN_PX = 300;
@@ -36,8 +46,8 @@ interface MessageThreadProps<T> {
   senderOf(message: T): string;
   /** The message the "New messages" line goes before: a run starts there. */
   dividerBefore?: string | null;
-  /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider). */
-  renderMessage(message: T, place: ThreadPlace): ReactNode;
+  /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider); `found`: the message the thread opened at. */
+  renderMessage(message: T, place: ThreadPlace, found: boolean): ReactNode;
 }
 
 const NO_PLACE: ThreadPlace = { day: null, runStart: true, runEnd: true };
@@ -58,23 +68,63 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
+  const focusId = thread.focus?.id ?? null;
+  const focusShown = focusId !== null && messages.some((message) => message.id === focusId);
+  useScrollToFocus(listRef, focusShown ? focusId : null);
   // A new observer reports at once whether the sentinel is in view: one is made whenever what
   // reaching the top would do changes, so a sentinel still in view after a page asks again.
   useTopSentinel(scrollRef, topRef, thread.reachTop, `${messages[0]?.id}|${thread.older}|${olderHere}|${atBeginning}`);
 
   return (
-    <div ref={scrollRef} className="message-thread">
-      <div ref={topRef} className="thread-top">
-        <ThreadTop thread={thread} />
+    <>
+      {thread.focus && !focusShown ? <FocusStatus focus={thread.focus} /> : null}
+      <div ref={scrollRef} className="message-thread">
+        <div ref={topRef} className="thread-top">
+          <ThreadTop thread={thread} />
+        </div>
+        <ol ref={listRef} className="message-list" aria-label={label}>
+          {messages.map((message) => (
+            <Fragment key={message.id}>{renderMessage(message, places.get(message.id) ?? NO_PLACE, message.id === focusId)}</Fragment>
+          ))}
+          <li ref={endRef} aria-hidden="true" className="message-end" />
+        </ol>
       </div>
-      <ol ref={listRef} className="message-list" aria-label={label}>
-        {messages.map((message) => (
-          <Fragment key={message.id}>{renderMessage(message, places.get(message.id) ?? NO_PLACE)}</Fragment>
-        ))}
-        <li ref={endRef} aria-hidden="true" className="message-end" />
-      </ol>
-    </div>
+    </>
   );
+}
+
+/** How finding the message the thread opened at goes, while the window does not show it. */
+function FocusStatus({ focus }: { focus: ThreadFocus }) {
+  const text = { shown: null, finding: FOCUS_FINDING, offline: FOCUS_OFFLINE, missing: FOCUS_MISSING, far: FOCUS_FAR, failed: FOCUS_FAILED }[focus.state];
+  if (!text) return null;
+  return (
+    <p role="status" className={focus.state === 'failed' ? 'thread-focus-status alert alert--error' : 'thread-focus-status muted'}>
+      {text}
+      {focus.state === 'far' || focus.state === 'failed' ? (
+        <>
+          {' '}
+          <button type="button" className="button button--secondary button--small" onClick={focus.findMore}>
+            {focus.state === 'far' ? FOCUS_LOOK_FURTHER : FOCUS_RETRY}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * Scrolls the message the thread opened at to the middle of the box, once per message: after the
+ * effects that keep the first message in place and follow the last one, so it wins over both.
+ */
+function useScrollToFocus(listRef: RefObject<HTMLOListElement | null>, id: string | null): void {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (id === null || done.current === id) return;
+    const item = [...(listRef.current?.querySelectorAll('[data-message-id]') ?? [])].find((node) => node.getAttribute('data-message-id') === id);
+    if (!item) return;
+    done.current = id;
+    item.scrollIntoView?.({ block: 'center' });
+  }, [listRef, id]);
 }
 
 function ThreadTop<T>({ thread }: { thread: MessageThreadModel<T> }) {

@@ -6,12 +6,14 @@
  * and name once per run; each message still reads 'sender name: content' to a screen reader; one's
  * own with Edit and Delete, src/features/messages/message-bubble.tsx), and the composer docked
  * under them. While open it is subscribed to the pod's live channel (JOIN_POD, again after every
- * reconnect; LEAVE_POD on close) and refreshes the pod's messages once; older ones come page by
- * page as the user scrolls up (src/features/messages/message-thread.tsx).
+ * reconnect; LEAVE_POD on close) and refreshes the mirror once (the cursor pull brings the pod's
+ * new messages); older ones come page by page as the user scrolls up
+ * (src/features/messages/message-thread.tsx). Opened from a search result, it opens at that
+ * message (`focus`, use-message-thread.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { isLocalOnlyPod, outboxEntriesByTarget, podMessageWindow, podOwnerId, visiblePod } from '../../db/queries';
+import { isLocalOnlyPod, outboxEntriesByTarget, podMessageWindow, podOwnerId, visiblePod, type ChatPosition } from '../../db/queries';
 import { nameOf } from '../../contract/names';
 import type { PodRow } from '../../db/schema';
 import { actions, db, newId } from '../../sync/app';
@@ -34,19 +36,21 @@ interface PodChatProps {
   podId: string;
   myId: string;
   onClose(): void;
+  /** The message to open at (a search result). */
+  focus?: ChatPosition;
 }
 
-function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
+function PodMessages({ pod, myId, focus }: { pod: PodRow; myId: string; focus?: ChatPosition }) {
   const unsent = useLiveQuery(() => outboxEntriesByTarget(db, 'podMessages'), []);
   const localOnly = useLiveQuery(() => isLocalOnlyPod(db, pod.id), [pod.id]);
-  const { messages, thread } = useMessageThread({ kind: 'pod', podId: pod.id }, (size) => podMessageWindow(db, pod.id, size), localOnly);
+  const { messages, thread } = useMessageThread({ kind: 'pod', podId: pod.id }, (size) => podMessageWindow(db, pod.id, size), localOnly, focus);
   const dividerBefore = useUnreadDivider('pod', pod.id, messages, myId);
   const pull = usePullState(pullKey('podMessages', pod.id));
   const ownerId = podOwnerId(pod);
 
   useEffect(() => {
     // A pod that exists only here has nothing on the server yet.
-    if (localOnly === false) void actions.pullPodMessages(pod.id).catch(() => undefined);
+    if (localOnly === false) void actions.pullList().catch(() => undefined);
   }, [pod.id, localOnly]);
 
   const state = localOnly && messages ? (messages.length > 0 ? 'ready' : 'empty') : listState(messages, pull);
@@ -60,7 +64,7 @@ function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
           label={`Messages in ${pod.name}`}
           senderOf={(message) => message.sender.id}
           dividerBefore={dividerBefore}
-          renderMessage={(message, place) => {
+          renderMessage={(message, place, found) => {
             const own = message.sender.id === myId;
             return (
             <>
@@ -70,6 +74,7 @@ function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
                 own={own}
                 alignEnd={own}
                 place={place}
+                found={found}
                 head={
                   own ? undefined : (
                     <>
@@ -99,7 +104,7 @@ function PodMessages({ pod, myId }: { pod: PodRow; myId: string }) {
   );
 }
 
-export function PodChat({ podId, myId, onClose }: PodChatProps) {
+export function PodChat({ podId, myId, onClose, focus }: PodChatProps) {
   const pod = useLiveQuery(() => visiblePod(db, podId), [podId]);
   const podsPull = usePullState(pullKey('pods'));
   const liveStatus = useLiveStatus();
@@ -141,7 +146,7 @@ export function PodChat({ podId, myId, onClose }: PodChatProps) {
         <PodInfoSheet pod={pod} myId={myId} onLeft={onClose} />
       </header>
       <PodFailure pod={pod} />
-      <PodMessages pod={pod} myId={myId} />
+      <PodMessages pod={pod} myId={myId} focus={focus} />
       <Composer failureText={POD_SEND_FAILED} onSend={(content) => actions.mutate('pod.message.send', { id: newId(), podId, content })} />
     </section>
   );

@@ -1,4 +1,5 @@
 /** The 'Pod Chats' tab: the connection banner, then create + list, or one open pod chat. */
+import type { ChatPosition } from '../../db/queries';
 import { useLiveStatus, usePullOnMount } from '../../ui/sync-hooks';
 import { CreatePodForm } from './create-pod-form';
 import { CONNECTING } from './pod-texts';
@@ -10,9 +11,11 @@ interface PodChatsTabProps {
   /** The open pod, or null for the list. */
   podId: string | null;
   onOpen(podId: string | null): void;
+  /** The message the open pod chat opens at (a search result). */
+  focus?: ChatPosition;
 }
 
-export function PodChatsTab({ myId, podId, onOpen }: PodChatsTabProps) {
+export function PodChatsTab({ myId, podId, onOpen, focus }: PodChatsTabProps) {
   usePullOnMount();
   const liveStatus = useLiveStatus();
 
@@ -24,7 +27,7 @@ export function PodChatsTab({ myId, podId, onOpen }: PodChatsTabProps) {
         </p>
       ) : null}
       {podId ? (
-        <PodChat key={podId} podId={podId} myId={myId} onClose={() => onOpen(null)} />
+        <PodChat key={podId} podId={podId} myId={myId} onClose={() => onOpen(null)} focus={focus} />
       ) : (
         <>
           <CreatePodForm />

@@ -1,6 +1,7 @@
 /**
  * /search: find a message in every chat or in one (?pod= / ?peer=). Reads the mirror (the
- * device's matches, offline too) and the server's answer kept there; a result opens its chat.
+ * device's matches, offline too) and the server's answer kept there; a result opens its chat at
+ * that message (src/features/messages/use-message-thread.ts).
  */
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -58,12 +59,14 @@ function HitRow({ hit, chatName, words }: { hit: MessageHit; chatName: string; w
       </span>
     </>
   );
+  // The chat opens at the message (its id and createdAt), not at the newest messages.
+  const at = { msg: hit.message.id, at: hit.message.createdAt };
   return hit.kind === 'dm' ? (
-    <Link to="/pods" search={{ tab: 'messages', peer: hit.peerId }} className="row-button search-hit">
+    <Link to="/pods" search={{ tab: 'messages', peer: hit.peerId, ...at }} className="row-button search-hit">
       {inner}
     </Link>
   ) : (
-    <Link to="/pods" search={{ tab: 'pods', pod: hit.message.podId }} className="row-button search-hit">
+    <Link to="/pods" search={{ tab: 'pods', pod: hit.message.podId, ...at }} className="row-button search-hit">
       {inner}
     </Link>
   );

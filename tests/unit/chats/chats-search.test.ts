@@ -14,4 +14,11 @@ describe('chatsSearch (/pods search parameters, where notification clicks land)'
   it('ignores unknown tabs, non-text and oversized ids', () => {
     expect(chatsSearch({ tab: 'settings', peer: 42, pod: 'x'.repeat(65) })).toEqual({ tab: undefined, peer: undefined, pod: undefined });
   });
+
+  it("reads a search result's message (id and createdAt, both or neither)", () => {
+    const at = '2026-01-01T10:00:00.000Z';
+    expect(chatsSearch({ tab: 'pods', pod: 'p-1', msg: 'm-1', at })).toEqual({ tab: 'pods', peer: undefined, pod: 'p-1', msg: 'm-1', at });
+    expect(chatsSearch({ tab: 'pods', pod: 'p-1', msg: 'm-1' })).toEqual({ tab: 'pods', peer: undefined, pod: 'p-1' });
+    expect(chatsSearch({ tab: 'pods', pod: 'p-1', msg: 'm-1', at: 'yesterday' })).toEqual({ tab: 'pods', peer: undefined, pod: 'p-1' });
+  });
 });

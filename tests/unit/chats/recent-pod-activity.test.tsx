@@ -7,7 +7,7 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 import { RecentPodActivity } from '../../../src/features/dashboard/recent-pod-activity';
 import type { PodMessageRow } from '../../../src/db/schema';
 import { pullKey } from '../../../src/sync/engine/pull';
-import { actions, bo, db, failedPull, loaded, me, outboxEntry, pod, resetApp, setPull } from './app-mock';
+import { actions, bo, db, failedPull, loaded, me, pod, resetApp, setPull } from './app-mock';
 
 function message(id: string, podId: string, minute: number, sender: { id: string; username: string; displayName: string | null } = bo): PodMessageRow {
   return { id, clientId: null, podId, content: `text ${id}`, createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`, sender };
@@ -75,30 +75,22 @@ describe('Recent Pod Activity', () => {
     expect(await within(panelOf('One')).findByText('No recent messages.')).toBeTruthy();
   });
 
-  it('does not pull messages of a pod that exists only on this device', async () => {
-    await db.pods.put(pod({ id: 'local', name: 'Offline pod', syncState: 'queued' }));
-    await db.outbox.add(outboxEntry({ name: 'pod.create', target: { table: 'pods', id: 'local' } }));
-    render(<RecentPodActivity />);
-    expect(await screen.findByText('No recent messages.')).toBeTruthy();
-    expect(actions.pullPodMessages).not.toHaveBeenCalled();
-  });
-
-  it('refreshes the pods on mount and each shown pod with limit 3 on mount and every 30 s', async () => {
+  it('refreshes with ONE cursor pull on mount and every 30 s, however many pods it shows', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    await db.pods.put(pod({ id: 'p1', name: 'One' }));
+    await db.pods.bulkPut([pod({ id: 'p1', name: 'One' }), pod({ id: 'p2', name: 'Two' }), pod({ id: 'p3', name: 'Three' })]);
     const { unmount } = render(<RecentPodActivity />);
-    expect(actions.pullList).toHaveBeenCalled();
     // setInterval is faked, so waitFor cannot poll: wait on real timeouts instead.
-    for (let i = 0; i < 100 && actions.pullPodMessages.mock.calls.length === 0; i += 1) {
+    for (let i = 0; i < 100 && screen.queryAllByRole('heading', { level: 3 }).length < 3; i += 1) {
       await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     }
-    expect(actions.pullPodMessages).toHaveBeenCalledExactlyOnceWith('p1', 3);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(actions.pullList).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(29_000));
-    expect(actions.pullPodMessages).toHaveBeenCalledTimes(1);
+    expect(actions.pullList).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(1_000));
-    expect(actions.pullPodMessages).toHaveBeenCalledTimes(2);
+    expect(actions.pullList).toHaveBeenCalledTimes(2);
     unmount();
     act(() => vi.advanceTimersByTime(60_000));
-    expect(actions.pullPodMessages).toHaveBeenCalledTimes(2);
+    expect(actions.pullList).toHaveBeenCalledTimes(2);
   });
 });

@@ -12,7 +12,6 @@ vi.mock('../../../src/sync/app', async () => {
     live: { status: 'open', subscribe: () => () => undefined },
     actions: {
       pullList: vi.fn(async () => undefined),
-      pullPodMessages: vi.fn(async () => undefined),
       refreshCurrentUser: vi.fn(async () => 'offline'),
       countUnsent: vi.fn(async () => 0),
       logout: vi.fn(async () => undefined),

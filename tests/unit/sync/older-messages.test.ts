@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DirectMessage, PodMessage, Pod } from '../../../src/contract/social';
-import { OLDER_MESSAGES_PAGE } from '../../../src/contract/social';
+import { MESSAGES_PAGE_MAX, OLDER_MESSAGES_PAGE } from '../../../src/contract/social';
 import { directMessageWindow, podMessageWindow } from '../../../src/db/queries';
-import { createOlderMessages } from '../../../src/sync/actions/older-messages';
+import { createOlderMessages, FIND_MAX_PAGES } from '../../../src/sync/actions/older-messages';
 import { applyServerData } from '../../../src/sync/engine/apply-server';
 import { applyHistoryPage } from '../../../src/sync/engine/history-page';
 import { mutate } from '../../../src/sync/engine/mutate';
@@ -148,5 +148,71 @@ describe('older messages: one page before the oldest the mirror holds', () => {
     expect(await createOlderMessages(db, api).load(podChat)).toBe('beginning');
     expect(api.calls[0]!.path).toBe(`/api/pods/p1/messages?limit=${OLDER_MESSAGES_PAGE}&before=${encodeURIComponent('2026-01-01T10:00:03.000Z')}&beforeId=pm3`);
     expect(await podMessageWindow(db, 'p1', 100)).toMatchObject({ atBeginning: true, messages: [{ content: 'p1' }, { content: 'p2' }, { content: 'p3' }] });
+  });
+});
+
+describe('finding a message (a search result the thread opens at)', () => {
+  const at = (m: DirectMessage) => ({ id: m.id, createdAt: m.createdAt });
+  // Longer chats than `dm` times: every three still share one instant.
+  const long = (from: number, to: number) => range(from, to).map((m, i) => ({ ...m, createdAt: new Date(Date.UTC(2026, 0, 1, 10) + Math.floor((from + i) / 3) * 1000).toISOString() }));
+
+  it('walks back in pages of MESSAGES_PAGE_MAX from the oldest held message until it holds the message, leaving no gap', async () => {
+    const db = await freshDb(me.id);
+    const all = long(0, 700);
+    await applyServerData(db, { puts: { directMessages: all.slice(650) } });
+    const api = scriptedApi(serverWith(all));
+    expect(await createOlderMessages(db, api).find(chat, at(all[230]!))).toBe('held');
+    expect(api.calls.map((call) => new URL(call.path, 'http://x').searchParams.get('limit'))).toEqual([String(MESSAGES_PAGE_MAX), String(MESSAGES_PAGE_MAX), String(MESSAGES_PAGE_MAX)]);
+    expect(api.calls[0]!.path).toContain(`beforeId=${all[650]!.id}`);
+    expect(api.calls[1]!.path).toContain(`beforeId=${all[450]!.id}`);
+    expect(api.calls[2]!.path).toContain(`beforeId=${all[250]!.id}`);
+    // Everything from the page that held it to the newest: the thread scrolls from it to the newest without the network.
+    expect(await contents(db)).toEqual(all.slice(50).map((m) => m.content));
+  });
+
+  it('asks nothing when the mirror holds it', async () => {
+    const db = await freshDb(me.id);
+    const all = long(0, 20);
+    await applyServerData(db, { puts: { directMessages: all } });
+    const api = scriptedApi(serverWith(all));
+    expect(await createOlderMessages(db, api).find(chat, at(all[3]!))).toBe('held');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("'missing' when the chat reaches its beginning, or back past the message's place, without it", async () => {
+    const db = await freshDb(me.id);
+    const all = long(0, 300);
+    const gone = all[100]!;
+    const server = all.filter((m) => m !== gone);
+    await applyServerData(db, { puts: { directMessages: server.slice(250) } });
+    const api = scriptedApi(serverWith(server));
+    expect(await createOlderMessages(db, api).find(chat, at(gone))).toBe('missing');
+    expect(api.calls).toHaveLength(1);
+    const stranger = { ...dm(9999), createdAt: '2020-01-01T00:00:00.000Z' };
+    expect(await createOlderMessages(db, api).find(chat, at(stranger))).toBe('missing');
+    expect((await directMessageWindow(db, bo.id, 1000)).atBeginning).toBe(true);
+  });
+
+  it("stops after FIND_MAX_PAGES pages ('far') and goes on from there when asked again", async () => {
+    const db = await freshDb(me.id);
+    const total = (FIND_MAX_PAGES + 2) * MESSAGES_PAGE_MAX;
+    const all = long(0, total);
+    await applyServerData(db, { puts: { directMessages: all.slice(total - 10) } });
+    const api = scriptedApi(serverWith(all));
+    const older = createOlderMessages(db, api);
+    expect(await older.find(chat, at(all[0]!))).toBe('far');
+    expect(api.calls).toHaveLength(FIND_MAX_PAGES);
+    expect(await older.find(chat, at(all[0]!))).toBe('held');
+    expect(api.calls).toHaveLength(FIND_MAX_PAGES + 2);
+    expect(await db.directMessages.count()).toBe(total);
+  });
+
+  it("'offline' with no answer, 'failed' on a refusal", async () => {
+    const db = await freshDb(me.id);
+    const all = long(0, 300);
+    await applyServerData(db, { puts: { directMessages: all.slice(250) } });
+    expect(await createOlderMessages(db, scriptedApi(offline)).find(chat, at(all[3]!))).toBe('offline');
+    expect(await createOlderMessages(db, scriptedApi(() => fail(404))).find(chat, at(all[3]!))).toBe('failed');
+    expect(await db.directMessages.count()).toBe(50);
   });
 });
