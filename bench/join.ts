@@ -26,16 +26,20 @@ async function call<T>(baseUrl: string, me: Account, method: string, path: strin
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${me.token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 /** A game of the host and one free guest seat ("Gus"), and its join code. */
 async function openTable(baseUrl: string, host: Account): Promise<{ gameId: string; code: string }> {
   const game = await call<{ id: string }>(baseUrl, host, 'POST', '/api/games', {
+    podId: null,
+    requiresVerification: false,
+    status: 'ACTIVE',
+    startTime: new Date().toISOString(),
     participants: [
-      { role: 'self', displayName: host.username, userId: host.id, deckName: 'Vampires', commanderName: 'Edgar Markov' },
-      { role: 'guest', displayName: 'Gus', guestName: 'Gus', deckName: 'Borrowed', commanderName: 'Tymna' },
+      { seatNumber: 0, role: 'self', displayName: host.username, userId: host.id, deckName: 'Vampires', commanderName: 'Edgar Markov' },
+      { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
     ],
   });
   const { code } = await call<{ code: string }>(baseUrl, host, 'POST', `/api/games/${game.id}/join-code`);

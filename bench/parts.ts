@@ -16,6 +16,7 @@ import { SOCKETS } from './live-fanout';
 import { DEVICES } from './push';
 import { QUEUED } from './replay';
 import { BENCH_ENV } from './env';
+import { printChatLive } from './chat-live-report';
 import { printFanout } from './fanout-report';
 import { reportFirstLoad } from './first-load-report';
 import { printFlood } from './flood-report';
@@ -98,6 +99,15 @@ export const PARTS: readonly BenchPart[] = [
     run: async (context) => {
       const { sender, receiver } = await context.pair();
       await printJoin(context.server.url, sender, receiver);
+    },
+  },
+  {
+    name: 'chat',
+    description: 'unread shown and cleared across two devices, and older pod-chat pages painted after they arrive, in Chromium',
+    needs: { build: true, chromium: true, server: true },
+    run: async (context) => {
+      const { sender, receiver } = await context.pair();
+      await printChatLive(context.server.url, receiver, sender);
     },
   },
   {
