@@ -16,6 +16,7 @@ import { chromium, type Page } from '@playwright/test';
 import { OLDER_MESSAGES_PAGE } from '../src/contract/social';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { ensureChromium } from '../scripts/ensure-chromium';
+import { call, signIn } from './accounts';
 
 export const UNREAD_ROUNDS = 10;
 export const OLDER_PAGES = 10;
@@ -39,15 +40,6 @@ export interface ChatLiveResult {
   olderPageShown: Spread;
 }
 
-async function call<T>(baseUrl: string, me: Account, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${me.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
 
 function spread(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
@@ -92,13 +84,6 @@ async function badgeAt(page: Page, unread: boolean, since: number): Promise<numb
   return (await handle.jsonValue()) as number;
 }
 
-async function signIn(page: Page, who: Account): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 async function unreadRounds(baseUrl: string, phone: Page, laptop: Page, me: Account, friend: Account) {
   const shown: number[] = [];

@@ -9,6 +9,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { ensureChromium } from '../scripts/ensure-chromium';
+import { call, signIn } from './accounts';
 import { percentile } from './stats';
 
 export const JOINS = 20;
@@ -20,15 +21,6 @@ interface Account {
   password: string;
 }
 
-async function call<T>(baseUrl: string, me: Account, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${me.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A game of the host and one free guest seat ("Gus"), and its join code. */
 async function openTable(baseUrl: string, host: Account): Promise<{ gameId: string; code: string }> {
@@ -46,13 +38,6 @@ async function openTable(baseUrl: string, host: Account): Promise<{ gameId: stri
   return { gameId: game.id, code };
 }
 
-async function signIn(page: Page, who: Account): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 const lifeOf = (page: Page, name: string) => page.getByRole('region', { name, exact: true }).locator('.life-number');
 

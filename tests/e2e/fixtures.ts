@@ -100,5 +100,16 @@ export function api<T = unknown>(page: Page, method: string, path: string, body?
   ) as Promise<{ status: number; body: T }>;
 }
 
+/** A call to the API from the test itself (no page), with a token or none; throws unless it succeeds. */
+export async function serverCall<T>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(baseURL + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** The life number a player's tile shows ("Gus life"). */
 export const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');

@@ -10,20 +10,11 @@
  */
 import type { Page } from '@playwright/test';
 import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
-import { expect, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { expect, serverCall, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 const COUNT = 130;
 const guest = (n: number) => `Guest ${String(n).padStart(3, '0')}`;
 
-async function call<T>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseURL + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const past = (page: Page) => page.getByRole('region', { name: 'Past games' }).getByRole('link');
 const pastItem = (page: Page, n: number) => past(page).filter({ hasText: guest(n) });
@@ -38,11 +29,11 @@ test('scrolling to the end of the history loads older games in place until "No o
   test.setTimeout(420_000);
   // The account and its 130 finished games (game n ended n-th) exist before the device ever signs in.
   const user = uniqueUser('hist');
-  await call(server.url, null, 'POST', '/api/users', user);
-  const { token } = await call<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
-  const me = await call<{ id: string }>(server.url, token, 'GET', '/api/users/me');
+  await serverCall(server.url, null, 'POST', '/api/users', user);
+  const { token } = await serverCall<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
+  const me = await serverCall<{ id: string }>(server.url, token, 'GET', '/api/users/me');
   for (let n = 1; n <= COUNT; n++) {
-    const game = await call<{ id: string }>(server.url, token, 'POST', '/api/games', {
+    const game = await serverCall<{ id: string }>(server.url, token, 'POST', '/api/games', {
       podId: null,
       requiresVerification: false,
       status: 'ACTIVE',
@@ -51,7 +42,7 @@ test('scrolling to the end of the history loads older games in place until "No o
         { seatNumber: 1, role: 'guest', displayName: guest(n), guestName: guest(n), accountEmail: `guest${n}@example.test`, deckName: 'Elves', commanderName: 'Lathril' },
       ],
     });
-    await call(server.url, token, 'PUT', `/api/games/${game.id}`, { status: 'FINISHED', result: { winnerSeat: 0 } });
+    await serverCall(server.url, token, 'PUT', `/api/games/${game.id}`, { status: 'FINISHED', result: { winnerSeat: 0 } });
   }
 
   proxy = await startLoopbackProxy({ targetPort: server.port });

@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
-import { expect, registerAndLogin, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { expect, registerAndLogin, serverCall, shownLife, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 const MINUS = '\u2212';
 const POD = 'Thursday Table';
@@ -28,19 +28,10 @@ async function device(browser: Browser, baseURL: string, prefix: string): Promis
   const user = uniqueUser(prefix);
   await registerAndLogin(page, user);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-  const me = await call<{ id: string }>(baseURL, token, 'GET', '/api/users/me');
+  const me = await serverCall<{ id: string }>(baseURL, token, 'GET', '/api/users/me');
   return { ...user, id: me.id, token, context, page };
 }
 
-async function call<T>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseURL + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function openPodChat(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pods' }).click();
@@ -49,7 +40,6 @@ async function openPodChat(page: Page) {
 }
 
 const chatTexts = (page: Page) => page.getByRole('list', { name: `Messages in ${POD}` }).getByRole('listitem');
-const lifeShown = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
 
 /** Tap i goes to seat i % 4; every third tap is +1, the others −1 (75 taps a seat: 40 − 50 + 25 = 15). */
 function tapPlan(names: string[]) {
@@ -78,16 +68,16 @@ test('328 writes offline, app closed and reopened offline, then every write reac
   const invitees = await Promise.all(
     [1, 2, 3].map(async (n) => {
       const user = uniqueUser(`inv${a.username.slice(3)}x${n}`);
-      await call(server.url, null, 'POST', '/api/users', user);
+      await serverCall(server.url, null, 'POST', '/api/users', user);
       return user;
     }),
   );
 
   // The pod with both (through the API: the pod flow has its own spec), and a 4-player game.
-  const pod = await call<{ id: string }>(server.url, a.token, 'POST', '/api/pods', { name: POD });
-  const invitation = await call<{ invitationId: string }>(server.url, a.token, 'POST', `/api/pods/${pod.id}/invite`, { userId: b.id });
-  await call(server.url, b.token, 'POST', `/api/pods/invitations/${invitation.invitationId}/accept`);
-  const game = await call<{ id: string }>(server.url, a.token, 'POST', '/api/games', {
+  const pod = await serverCall<{ id: string }>(server.url, a.token, 'POST', '/api/pods', { name: POD });
+  const invitation = await serverCall<{ invitationId: string }>(server.url, a.token, 'POST', `/api/pods/${pod.id}/invite`, { userId: b.id });
+  await serverCall(server.url, b.token, 'POST', `/api/pods/invitations/${invitation.invitationId}/accept`);
+  const game = await serverCall<{ id: string }>(server.url, a.token, 'POST', '/api/games', {
     podId: pod.id,
     requiresVerification: false,
     status: 'ACTIVE',
@@ -101,7 +91,7 @@ test('328 writes offline, app closed and reopened offline, then every write reac
 
   // Device A has seen the game and the pod online; device B watches the pod chat.
   await a.page.goto(`/game/${game.id}`);
-  for (const name of names) await expect(lifeShown(a.page, name)).toHaveText('40');
+  for (const name of names) await expect(shownLife(a.page, name)).toHaveText('40');
   await a.page.goto('/dashboard');
   await openPodChat(a.page);
   await openPodChat(b.page);
@@ -128,7 +118,7 @@ test('328 writes offline, app closed and reopened offline, then every write reac
     await buttons.get(`${tap.name}${tap.delta}`)!.click();
     if ((i + 1) % (TAPS / PASSES) === 0) await a.page.getByRole('button', { name: 'Pass turn' }).click();
   }
-  for (const name of names) await expect(lifeShown(a.page, name)).toHaveText(String(life.get(name)));
+  for (const name of names) await expect(shownLife(a.page, name)).toHaveText(String(life.get(name)));
   await expect(a.page.getByText('Saved on this device')).toBeVisible();
   const turn = await a.page.evaluate(async (id) => {
     const request = indexedDB.open('podtable');
@@ -162,7 +152,7 @@ test('328 writes offline, app closed and reopened offline, then every write reac
   // Reopened, still cut: the playmat, the chat and the count of unsent changes, all from the device.
   const page = await a.context.newPage();
   await page.goto(`/game/${game.id}`);
-  for (const name of names) await expect(lifeShown(page, name)).toHaveText(String(life.get(name)));
+  for (const name of names) await expect(shownLife(page, name)).toHaveText(String(life.get(name)));
   await expect(page.getByText('Saved on this device')).toBeVisible();
   await page.goto('/dashboard');
   await openPodChat(page);
@@ -192,9 +182,9 @@ test('328 writes offline, app closed and reopened offline, then every write reac
   // The server holds every write exactly once: messages in order, the game's totals, the invites.
   const stored = async () => {
     const [messages, storedGame, invites] = await Promise.all([
-      call<{ content: string; sender: { id: string } }[]>(server.url, a.token, 'GET', `/api/pods/${pod.id}/messages?limit=200`),
-      call<{ activeSeat: number; turnNumber: number; participants: { displayName: string; lifeTotal: number }[] }>(server.url, a.token, 'GET', `/api/games/${game.id}`),
-      call<{ invitee: { username: string } }[]>(server.url, a.token, 'GET', `/api/pods/${pod.id}/invitations`),
+      serverCall<{ content: string; sender: { id: string } }[]>(server.url, a.token, 'GET', `/api/pods/${pod.id}/messages?limit=200`),
+      serverCall<{ activeSeat: number; turnNumber: number; participants: { displayName: string; lifeTotal: number }[] }>(server.url, a.token, 'GET', `/api/games/${game.id}`),
+      serverCall<{ invitee: { username: string } }[]>(server.url, a.token, 'GET', `/api/pods/${pod.id}/invitations`),
     ]);
     return {
       messages: messages.map((message) => message.content),

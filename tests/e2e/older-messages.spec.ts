@@ -9,21 +9,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
-import { expect, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { expect, serverCall, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 const POD = 'Long Memory Pod';
 const COUNT = 120;
 const text = (n: number) => `older ${String(n).padStart(3, '0')}`;
 
-async function call<T>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(baseURL + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const thread = (page: Page) => page.locator('.message-thread');
 const items = (page: Page) => page.getByRole('list', { name: `Messages in ${POD}` }).getByRole('listitem');
@@ -51,10 +42,10 @@ test('scrolling up loads older pages in place until the beginning; offline after
   test.setTimeout(300_000);
   // The account and its pod's 120 messages exist before the device ever signs in.
   const user = uniqueUser('memo');
-  await call(server.url, null, 'POST', '/api/users', user);
-  const { token } = await call<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
-  const pod = await call<{ id: string }>(server.url, token, 'POST', '/api/pods', { name: POD });
-  for (let n = 1; n <= COUNT; n++) await call(server.url, token, 'POST', `/api/pods/${pod.id}/messages`, { content: text(n) });
+  await serverCall(server.url, null, 'POST', '/api/users', user);
+  const { token } = await serverCall<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
+  const pod = await serverCall<{ id: string }>(server.url, token, 'POST', '/api/pods', { name: POD });
+  for (let n = 1; n <= COUNT; n++) await serverCall(server.url, token, 'POST', `/api/pods/${pod.id}/messages`, { content: text(n) });
 
   proxy = await startLoopbackProxy({ targetPort: server.port });
   const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 390, height: 844 } });
