@@ -26,6 +26,7 @@ import { GuestSeatText, guestJoinBody, guestSeatClaimBody, guestSeatCreatedSchem
 import { GameJoinText, joinPreviewBody, joinPreviewSchema } from '../../src/contract/game-join';
 import { participantAt } from '../../src/game/events';
 import { requireUser } from '../auth/authenticate';
+import { capabilityHash } from '../auth/capability-tokens';
 import { gamePlayers } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, unauthorized } from '../errors';
@@ -60,6 +61,10 @@ export function registerGuestSeatRoutes(app: FastifyInstance, deps: AppDeps): vo
   const guestSeatAuth = async (request: FastifyRequest): Promise<void> => {
     const token = guestSeatToken(request.headers.authorization);
     if (!token) throw unauthorized(GuestSeatText.invalid);
+    // A seat's writes spend their kind's per-user budget as the seat's own (an account's taps spend
+    // the account's): counted by the credential's hash before it is looked up, as write-hooks.ts
+    // counts a bearer token's, so one seat's flood is refused in memory whatever its address.
+    if (request.writeKind) await deps.limits.consumeSubject(request.writeKind, `guestSeat:${capabilityHash(token)}`);
     const row = await findGuestSeat(db, token);
     const game = row ? await findGame(db, row.gameId) : undefined;
     const problem = guestSeatProblem(row, game, deps.now());

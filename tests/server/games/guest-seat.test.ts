@@ -253,4 +253,33 @@ describe('the join budget', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: LimitText.tooManyWrites });
   });
+
+  it("a seat's taps spend the game-change budget of the seat, as an account's spend the account's, whatever the address", async () => {
+    const limited = await startServer({
+      rateLimits: { scale: 1, writes: { gameChange: { perUser: { points: 3, durationSeconds: 60 }, perIp: { points: 1000, durationSeconds: 60 } } } },
+      config: { trustProxy: 1 },
+    });
+    extra.push(limited);
+    const { host, game, guest } = await seated(limited);
+    const from = (n: number) => ({ ...as(guest.token), 'x-forwarded-for': `203.0.113.${n}` });
+    for (let n = 1; n <= 3; n += 1) {
+      expect((await limited.request('POST', '/api/guest-seat/increments', { headers: from(n), body: increment(3, -1) })).status).toBe(200);
+    }
+    const refused = await limited.request('POST', '/api/guest-seat/increments', { headers: from(4), body: increment(3, -1) });
+    expect(refused).toMatchObject({ status: 429, body: { message: LimitText.tooManyWrites } });
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await gameOf(limited, host.token, game.id)).participants[3]!.lifeTotal).toBe(37);
+  });
+});
+
+describe('a new join code', () => {
+  it('kills the old one for guests too (a stranger with the old link sees nothing), and leaves seated guests seated', async () => {
+    const { host, game, code, guest } = await seated();
+    const renewed = await server.request<JoinCodeView>('POST', `/api/games/${game.id}/join-code`, { token: host.token });
+    expect(renewed.status).toBe(201);
+    expect(await server.request('POST', '/api/games/join/guest/preview', { body: { code } })).toMatchObject({ status: 404, body: { message: GameJoinText.invalid } });
+    expect(await guestJoin(server, code, 1, 'Mallory')).toMatchObject({ status: 404, body: { message: GameJoinText.invalid } });
+    expect((await server.request('POST', '/api/games/join/guest/preview', { body: { code: renewed.body.code } })).status).toBe(200);
+    expect((await read(server, guest.token)).status).toBe(200);
+  });
 });
