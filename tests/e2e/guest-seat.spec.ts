@@ -4,53 +4,17 @@
  * tile; the creator's phone shows Gus's new life; the guest has no controls on anyone else's
  * tile; the creator's Undo takes the seat back and the guest's page says so.
  */
-import type { Page } from '@playwright/test';
 import { GuestSeatText } from '../../src/contract/game-guest';
-import { expect, person, test } from './fixtures';
+import { api, expect, openJoinSheet, person, shownLife, startGame, test } from './fixtures';
 
 const MINUS = '\u2212';
 
-/** A call with the page's own session (the app's token in localStorage), as a plain REST client. */
-function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
-
-const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
-
 test('a guest with no account joins by code as Gus, taps its own life, the creator sees it, and Undo takes the seat back', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'gsh');
-  const hostId = ((await api(host.page, 'GET', '/api/users/me')).body as { id: string }).id;
-  const created = await api(host.page, 'POST', '/api/games', {
-    podId: null,
-    requiresVerification: false,
-    status: 'ACTIVE',
-    startTime: new Date().toISOString(),
-    participants: [
-      { seatNumber: 0, role: 'self', displayName: host.username, userId: hostId, deckName: 'Mine', commanderName: 'Atraxa' },
-      { seatNumber: 1, role: 'guest', displayName: 'Kim', guestName: 'Kim', accountEmail: 'kim@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
-    ],
-  });
-  expect(created.status).toBe(201);
-  const gameId = (created.body as { id: string }).id;
+  const gameId = await startGame(host, [{ guest: 'Kim', commander: 'Tymna' }]);
   await host.page.goto(`/game/${gameId}`);
   await expect(shownLife(host.page, 'Kim')).toHaveText('40');
-
-  await host.page.getByRole('button', { name: 'Game menu' }).click();
-  await host.page.getByRole('menuitem', { name: 'Let someone join' }).click();
-  const sheet = host.page.getByRole('dialog', { name: 'Let someone join' });
-  const codeCell = sheet.locator('.join-code');
-  await expect(codeCell).toHaveText(/^[2-9A-HJ-NP-Z]{6}$/);
-  const code = (await codeCell.textContent())!;
+  const { sheet, code } = await openJoinSheet(host.page);
 
   // Someone with no account opens the link on a small phone: beside log in and sign up, "Join as a guest".
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } });
@@ -83,8 +47,7 @@ test('a guest with no account joins by code as Gus, taps its own life, the creat
   expect(game.participants[0]).toMatchObject({ lifeTotal: 40 });
 
   // The creator's Undo gives the seat back; the guest's page says so.
-  await host.page.getByRole('button', { name: 'Game menu' }).click();
-  await host.page.getByRole('menuitem', { name: 'Let someone join' }).click();
+  await openJoinSheet(host.page);
   await sheet.getByRole('button', { name: 'Undo: give seat 2 back from Gus' }).click();
   await expect(phone.getByText(GuestSeatText.revoked)).toBeVisible();
   await expect(shownLife(phone, 'Gus')).toHaveCount(0);

@@ -5,7 +5,7 @@
  * a repeated increment id — and the join budget per address.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Game } from '../../../src/contract/game';
 import { GUEST_SEAT_TTL_MS, GuestSeatText, type GuestSeatCreated, type GuestSeatView } from '../../../src/contract/game-guest';
@@ -14,27 +14,15 @@ import { capabilityHash } from '../../../server/auth/capability-tokens';
 import { gameGuestSeats } from '../../../server/db/schema';
 import { LimitText } from '../../../server/limits';
 import { registeredRoutes } from '../../../server/route-list';
-import { startServer, type TestServer } from '../helpers';
-import { createGame, gameBody, increment } from './support';
+import type { TestServer } from '../helpers';
+import { increment, joinTable, serversOfFile } from './support';
 
 let server: TestServer;
-const extra: TestServer[] = [];
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await Promise.all([server, ...extra].map((s) => s?.close()));
-});
+const { another } = serversOfFile((started) => (server = started));
 
-/** A host, a friend, and two open guest seats (Gus with an e-mail at 1, Kim at 3). */
+/** The join tests' table (two open guest seats: Gus at 1, Kim at 3) with a live join code. */
 async function table(on: TestServer = server) {
-  const host = await on.newUser('host');
-  const friend = await on.newUser('fr');
-  const game = await createGame(
-    on,
-    host.token,
-    gameBody([{ user: host.user }, { guest: 'Gus', email: `gus.${host.username}@guests.example` }, { user: friend.user }, { guest: 'Kim' }]),
-  );
+  const { host, friend, game } = await joinTable(on);
   const issued = await on.request<JoinCodeView>('POST', `/api/games/${game.id}/join-code`, { token: host.token });
   expect(issued.status).toBe(201);
   return { host, friend, game, code: issued.body.code! };
@@ -200,8 +188,7 @@ describe('the credential dies', () => {
   });
 
   it('24 hours after the join', async () => {
-    const clocked = await startServer();
-    extra.push(clocked);
+    const clocked = await another();
     const { guest } = await seated(clocked);
     clocked.advanceClock(GUEST_SEAT_TTL_MS - 60_000);
     expect((await read(clocked, guest.token)).status).toBe(200);
@@ -236,16 +223,18 @@ describe('"Create an account" later: an account claims the seat', () => {
     const undone = await server.request<Game>('DELETE', `/api/games/${game.id}/joins/1`, { token: host.token });
     expect(undone.body.participants[1]).toMatchObject({ userId: null, displayName: 'Gus', guestName: 'Gus', lifeTotal: 38 });
     expect(undone.body.participants[1]!.accountEmail).toBeTruthy();
+    // The credential went through the join's answer, headers and a body: none of it reached the log.
+    expect(server.logText()).toContain('guest seat claimed by an account');
+    expect(server.logText()).not.toContain(guest.token);
   });
 });
 
 describe('the join budget', () => {
   it('guest previews and joins spend the joinCode address budget, which a forged X-Forwarded-For does not reset', async () => {
-    const limited = await startServer({
+    const limited = await another({
       rateLimits: { scale: 1, writes: { joinCode: { perUser: { points: 1000, durationSeconds: 3600 }, perIp: { points: 3, durationSeconds: 3600 } } } },
       config: { trustProxy: false },
     });
-    extra.push(limited);
     expect((await limited.request('POST', '/api/games/join/guest/preview', { body: { code: 'ZZZZZZ' }, headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(404);
     expect((await guestJoin(limited, 'ZZZZZY', 1, 'Gus', { 'x-forwarded-for': '203.0.113.2' })).status).toBe(404);
     expect((await guestJoin(limited, 'ZZZZZX', 1, 'Gus', { 'x-forwarded-for': '203.0.113.3' })).status).toBe(404);
@@ -255,11 +244,10 @@ describe('the join budget', () => {
   });
 
   it("a seat's taps spend the game-change budget of the seat, as an account's spend the account's, whatever the address", async () => {
-    const limited = await startServer({
+    const limited = await another({
       rateLimits: { scale: 1, writes: { gameChange: { perUser: { points: 3, durationSeconds: 60 }, perIp: { points: 1000, durationSeconds: 60 } } } },
       config: { trustProxy: 1 },
     });
-    extra.push(limited);
     const { host, game, guest } = await seated(limited);
     const from = (n: number) => ({ ...as(guest.token), 'x-forwarded-for': `203.0.113.${n}` });
     for (let n = 1; n <= 3; n += 1) {

@@ -5,46 +5,24 @@
  * says, only the guest's own tile with controls, a tap shown at once with no signal and sent
  * later exactly once (the same increment id however often it is tried), and the seat taken back.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { GameIncrement } from '../../../src/contract/game';
 import { GuestSeatText, type GuestSeatView } from '../../../src/contract/game-guest';
-import type { WatchView } from '../../../src/contract/game-watch';
-import { layoutFor } from '../../../src/game/layouts';
 import { GuestPage } from '../../../src/features/game/guest/guest-page';
 import { db } from './app-mock';
 import { MINUS, lifeOf, tap } from './playmat-steps';
+import { scriptServer, watchPlayer, watchTable } from './scripted-table';
 
 const GAME = '5b0c3b7e-6a55-4a2e-9a43-1d1f8f0f3c21';
 const TOKEN = 'G'.repeat(43);
 const WAIT = { timeout: 8000 };
 
 function tableView(gusLife: number, rev: number): GuestSeatView {
-  const player = (seatNumber: number, displayName: string, lifeTotal: number) => ({
-    seatNumber,
-    displayName,
-    commanderName: 'Tymna',
-    partnerCommanderName: null,
-    lifeTotal,
-    poisonCounters: 0,
-    energyCounters: 0,
-    experienceCounters: 0,
-    commanderDamage: {},
-    out: false,
-  });
-  const view: WatchView = {
-    status: 'ACTIVE',
-    startTime: '2026-11-28T18:00:00.000Z',
-    updatedAt: '2026-11-28T18:30:00.000Z',
-    layoutPreset: layoutFor(2).name,
-    seats: layoutFor(2).seats,
-    activeSeat: 0,
-    turnNumber: 3,
-    players: [player(0, 'Ana', 40), player(1, 'Gus', gusLife)],
-  };
+  const view = watchTable([watchPlayer(0, 'Ana', 'Tymna', 40), watchPlayer(1, 'Gus', 'Tymna', gusLife)], 0, 3);
   return { gameId: GAME, seatNumber: 1, name: 'Gus', rev, expiresAt: '2026-11-29T18:00:00.000Z', view };
 }
 
@@ -71,17 +49,11 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> 
 }
 
 describe('a guest seat', () => {
-  beforeEach(async () => {
-    await Promise.all(db.tables.map((table) => table.clear()));
+  scriptServer(serve, async () => {
     server = { life: 40, rev: 5, down: false, revoked: false };
     applied.clear();
     sent.length = 0;
     await db.guestSeats.put({ gameId: GAME, token: TOKEN, seatNumber: 1, name: 'Gus', expiresAt: '2026-11-29T18:00:00.000Z', view: null, rev: 0, etag: null, state: 'loading', goneReason: null, answeredAt: null });
-    vi.stubGlobal('fetch', vi.fn(serve));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('shows the table, and only its own tile has controls', async () => {
