@@ -15,7 +15,7 @@ import { syncGuestSeat, tapAsGuest, type GuestSeatSync } from '../../../sync/gue
 import { GameClock } from '../playmat/game-clock';
 import type { CounterChange } from '../playmat/tap-writes';
 import { useWakeLock } from '../playmat/use-wake-lock';
-import { TvTable } from '../watch/tv-table';
+import { TvTable, areaBelowBar } from '../watch/tv-table';
 import { LiveState, tableHeadline } from '../watch/watch-page';
 import { guestGame } from './guest-game';
 import '../game.css';
@@ -38,10 +38,7 @@ export const GuestPageText = {
 /** The bar's height (guest.css): the table takes the rest of the screen. */
 const BAR_HEIGHT = 56;
 
-const windowArea = () => ({
-  width: typeof window === 'undefined' ? 360 : window.innerWidth,
-  height: typeof window === 'undefined' ? 640 - BAR_HEIGHT : window.innerHeight - BAR_HEIGHT,
-});
+const windowArea = areaBelowBar(BAR_HEIGHT, { width: 360, height: 640 });
 
 const NO_TAPS: readonly GameIncrement[] = [];
 

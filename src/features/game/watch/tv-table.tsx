@@ -25,6 +25,17 @@ interface TvTableProps {
   onChange?(change: CounterChange): void;
 }
 
+/**
+ * The window's area below a bar of `barHeight` px, the table's first size before it is measured
+ * (`fallback`: the screen it is made for, where there is no window).
+ */
+export function areaBelowBar(barHeight: number, fallback: { width: number; height: number }): () => { width: number; height: number } {
+  return () => ({
+    width: typeof window === 'undefined' ? fallback.width : window.innerWidth,
+    height: (typeof window === 'undefined' ? fallback.height : window.innerHeight) - barHeight,
+  });
+}
+
 export function TvTable({ game, stale, initialArea, ownSeat, onChange }: TvTableProps) {
   const [screen, stageRef] = useArea<HTMLDivElement>(initialArea);
   const scale = tvScale(screen);

@@ -16,7 +16,7 @@ import { db } from '../../../sync/app';
 import { watchTable } from '../../../sync/watch/watch-poller';
 import { GameClock } from '../playmat/game-clock';
 import { useWakeLock } from '../playmat/use-wake-lock';
-import { TvTable } from './tv-table';
+import { TvTable, areaBelowBar } from './tv-table';
 import { watchedGame } from './watched-game';
 import '../game.css';
 import '../playmat/playmat.css';
@@ -39,10 +39,7 @@ export const WatchPageText = {
 /** The bar's height (watch.css): the table takes the rest of the screen. */
 const BAR_HEIGHT = 72;
 
-const windowArea = () => ({
-  width: typeof window === 'undefined' ? 1280 : window.innerWidth,
-  height: typeof window === 'undefined' ? 720 - BAR_HEIGHT : window.innerHeight - BAR_HEIGHT,
-});
+const windowArea = areaBelowBar(BAR_HEIGHT, { width: 1280, height: 720 });
 
 /** Whether the view is live, or since when it is not (the TV view's and a guest seat's bar). */
 export function LiveState({ row }: { row: Pick<WatchViewRow, 'state' | 'answeredAt'> }) {
