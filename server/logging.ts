@@ -4,7 +4,7 @@
  * the Authorization header (never serialised), the `token` and `ticket` query parameters of /ws, and the
  * path of reset links (/api/auth/reset-password/:token and the app page /reset-password/:token),
  * of guest claim links (/api/games/claim/:token and the app page /claim/:token), of join links
- * (the app page /join/:code; the API takes a code in the body only), of TV links (the app page
+ * (the app pages /join/:code and /join-guest/:code; the API takes a code in the body only), of TV links (the app page
  * /watch/:token and /api/watch/:token) and of e-mail
  * change links (/api/users/email-change/:token, the app pages /confirm-email/:token and
  * /undo-email/:token).
@@ -20,7 +20,7 @@ const SECRET_QUERY_PARAMS = new Set(['token', 'ticket', 'access_token', 'passwor
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-  const path = rawPath.replace(/(\/(?:reset-password|claim|join|watch|email-change|confirm-email|undo-email)\/)[^/?#]*/gi, `$1${REDACTED}`);
+  const path = rawPath.replace(/(\/(?:reset-password|claim|join|join-guest|watch|email-change|confirm-email|undo-email)\/)[^/?#]*/gi, `$1${REDACTED}`);
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)

@@ -19,6 +19,7 @@ import { registerFinishedGameRoutes } from './finished-routes';
 import { registerJoinRoutes } from './join-routes';
 import { registerStoryRoutes } from './story-routes';
 import { registerWatchRoutes } from './watch-routes';
+import { registerGuestSeatRoutes } from './guest-seat-routes';
 import { listGameInvites } from './invites';
 import { pathGameId, seenBy } from './game-requests';
 import { loadGameToRead } from '../visibility/games';
@@ -47,4 +48,5 @@ export function registerGameRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerJoinRoutes(app, deps);
   registerStoryRoutes(app, deps);
   registerWatchRoutes(app, deps);
+  registerGuestSeatRoutes(app, deps);
 }

@@ -69,18 +69,22 @@ export function isOpenSeat(participant: GameParticipant): boolean {
   return participant.role === 'guest' && participant.userId === null;
 }
 
-function seatStatus(participant: GameParticipant): JoinSeat['status'] {
-  if (participant.userId !== null) return 'taken';
+function seatStatus(participant: GameParticipant, guestHeld: ReadonlySet<number>): JoinSeat['status'] {
+  if (participant.userId !== null || guestHeld.has(participant.seatNumber)) return 'taken';
   return isOpenSeat(participant) ? 'open' : 'invited';
 }
 
-/** The table as a code holder sees it: names, seats and commanders; no e-mail, counter or log. */
-export function joinPreview(game: Game, hostName: string, viewerId: string): JoinPreview {
+/**
+ * The table as a code holder sees it: names, seats and commanders; no e-mail, counter or log.
+ * `guestHeld`: the seats a guest with no account holds (guest-seats.ts), taken like an account's.
+ * `viewerId` null: someone signed out (never seated).
+ */
+export function joinPreview(game: Game, hostName: string, viewerId: string | null, guestHeld: ReadonlySet<number>): JoinPreview {
   return {
     gameId: game.id,
     hostName,
     startTime: game.startTime,
-    seated: game.participants.some((p) => p.userId === viewerId),
+    seated: viewerId !== null && game.participants.some((p) => p.userId === viewerId),
     seats: [...game.participants]
       .sort((a, b) => a.seatNumber - b.seatNumber)
       .map((p) => ({
@@ -88,7 +92,7 @@ export function joinPreview(game: Game, hostName: string, viewerId: string): Joi
         displayName: p.displayName,
         commanderName: p.commanderName,
         partnerCommanderName: p.partnerCommanderName,
-        status: seatStatus(p),
+        status: seatStatus(p, guestHeld),
       })),
   };
 }
@@ -118,9 +122,13 @@ export function unseatJoiner(game: Game, seatNumber: number, before: SeatBeforeJ
   };
 }
 
-/** Records a join (replacing a stale record of the same seat). */
-export async function recordJoin(tx: Tx, game: Game, seat: GameParticipant, userId: string, now: Date): Promise<void> {
-  const values = { gameId: game.id, seatNumber: seat.seatNumber, userId, seatBefore: seatBefore(seat), joinedAt: now };
+/**
+ * Records a join (replacing a stale record of the same seat). `before`: the seat as the undo gives
+ * it back, when that is not the seat as it is now (a guest seat claimed by an account: the seat as
+ * it was before the guest took it).
+ */
+export async function recordJoin(tx: Tx, game: Game, seat: GameParticipant, userId: string, now: Date, before: SeatBeforeJoin = seatBefore(seat)): Promise<void> {
+  const values = { gameId: game.id, seatNumber: seat.seatNumber, userId, seatBefore: before, joinedAt: now };
   await tx
     .insert(gameJoins)
     .values(values)

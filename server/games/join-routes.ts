@@ -13,7 +13,9 @@
  *   second of two joins of one seat gets 409. Already seated: the game as it is (no change).
  * - Undo (the creator): the seat goes back to what it was before the join (a guest seat under
  *   its guest name, its counters kept), the joiner leaves game_players and hears GAME_REMOVED.
- *   The code stays as it is: "New code" keeps an undone joiner from joining again.
+ *   The code stays as it is: "New code" keeps an undone joiner from joining again. A seat a guest
+ *   with no account holds (guest-seat-routes.ts) is undone the same way, its credential revoked
+ *   in the same transaction; the join sheet lists it with the account joins (userId null).
  * Lock order: game row → code row, as a game's deletion (cascade) and its end (trigger) take them.
  */
 import { and, eq } from 'drizzle-orm';
@@ -26,7 +28,7 @@ import { participantAt } from '../../src/game/events';
 import { ServerText } from '../../src/contract/users';
 import { requireUser } from '../auth/authenticate';
 import { gamePlayers } from '../db/schema';
-import type { DbOrTx } from '../db/types';
+import type { DbOrTx, Tx } from '../db/types';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { documented, typed, type PathParams } from '../http/zod-validation';
@@ -34,11 +36,13 @@ import { uuidParams } from '../http/params';
 import { blockersAmong } from '../social/blocks';
 import { publicUsers } from '../social/views';
 import { withChangeLog } from '../sync/log-writes';
+import type { ChangeRecorder } from '../sync/recorder';
 import { ref } from '../sync/refs';
 import { findUserById } from '../users/repo';
 import { audienceOfGame } from '../visibility/games';
 import { pathGameId } from './game-requests';
 import { gameForViewer } from './guest-emails';
+import { activeGuestJoins, heldGuestSeats, liveGuestSeatAt, revokeGuestSeat } from './guest-seats';
 import { activeJoinAt, activeJoins, findLiveCode, forgetJoin, isOpenSeat, issueJoinCode, joinPreview, liveCodeOfGame, recordJoin, seatJoiner, unseatJoiner } from './join-codes';
 import { GameServerText, findGame, loadGame, saveGame } from './repo';
 
@@ -51,23 +55,46 @@ function assertShowable(game: Game | undefined): Game {
   return game;
 }
 
-async function codeView(db: DbOrTx, game: Game, code: { code: string; expiresAt: Date } | undefined): Promise<JoinCodeView> {
-  return { code: code?.code ?? null, expiresAt: code?.expiresAt.toISOString() ?? null, joins: await activeJoins(db, game) };
+async function codeView(db: DbOrTx, game: Game, code: { code: string; expiresAt: Date } | undefined, now: Date): Promise<JoinCodeView> {
+  const joins = [...(await activeJoins(db, game)), ...(await activeGuestJoins(db, game, now))].sort((a, b) => a.seatNumber - b.seatNumber);
+  return { code: code?.code ?? null, expiresAt: code?.expiresAt.toISOString() ?? null, joins };
 }
 
 /**
- * The game a live code opens to `me`, or the 404 every refusal shares: no such live code, an
- * ended game, or a caller its creator blocked (unless they already play in it).
+ * The game a live code opens to `me` (null: someone with no account), or the 404 every refusal
+ * shares: no such live code, an ended game, or a caller its creator blocked (unless they already
+ * play in it).
  */
-async function gameOfCode(db: DbOrTx, code: string, me: string, now: Date, forUpdate: boolean): Promise<Game> {
+export async function gameOfCode(db: DbOrTx, code: string, me: string | null, now: Date, forUpdate: boolean): Promise<Game> {
   const found = await findLiveCode(db, code, now);
   if (!found) throw invalidCode();
   const game = await findGame(db, found.gameId, forUpdate);
   // Under the lock, the code is read again: a renewal or the game's end may have committed meanwhile.
   if (!game || game.status !== 'ACTIVE' || (forUpdate && !(await findLiveCode(db, code, now)))) throw invalidCode();
-  if (game.participants.some((p) => p.userId === me)) return game;
+  if (me === null || game.participants.some((p) => p.userId === me)) return game;
   if ((await blockersAmong(db, me, [game.createdById])).size > 0) throw invalidCode();
   return game;
+}
+
+/** The name a join preview shows for the game's host. */
+export async function hostNameOf(db: DbOrTx, game: Game): Promise<string> {
+  const host = (await publicUsers(db, [game.createdById])).get(game.createdById);
+  return host?.displayName || host?.username || '';
+}
+
+/**
+ * The creator's undo of a guest seat (someone with no account): the seat goes back as it was,
+ * the credential is revoked in the same transaction, everyone hears GAME_UPDATED.
+ */
+async function undoGuestSeat(tx: Tx, log: ChangeRecorder, current: Game, seatNumber: number, now: Date): Promise<Game> {
+  const guest = await liveGuestSeatAt(tx, current.id, seatNumber, now);
+  const seat = current.participants.find((p) => p.seatNumber === seatNumber);
+  if (!guest || !seat || seat.userId !== null) throw notFound(GameJoinText.joinGone);
+  const next = unseatJoiner(current, seatNumber, guest.seatBefore, now);
+  await saveGame(tx, next);
+  await revokeGuestSeat(tx, guest, now);
+  log.emit(await audienceOfGame(tx, next), [ref('game', next.id)], { type: 'GAME_UPDATED', payload: next });
+  return next;
 }
 
 const seatParams = documented(z.object({ id: z.string(), seat: z.string() })) as unknown as PathParams<'id' | 'seat'>;
@@ -85,7 +112,8 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   api.get('/api/games/:id/join-code', { schema: { params: uuidParams('id'), response: { 200: joinCodeViewSchema } } }, async (request) => {
     const me = requireUser(request);
     const game = assertShowable(await loadGame(db, pathGameId(request), me.id));
-    return codeView(db, game, await liveCodeOfGame(db, game.id, deps.now()));
+    const now = deps.now();
+    return codeView(db, game, await liveCodeOfGame(db, game.id, now), now);
   });
 
   api.post('/api/games/:id/join-code', { schema: { params: uuidParams('id'), response: { 201: joinCodeViewSchema } } }, async (request, reply) => {
@@ -94,7 +122,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps): void {
     const now = deps.now();
     const view = await db.transaction(async (tx) => {
       const game = assertShowable(await loadGame(tx, gameId, me.id, true));
-      return codeView(tx, game, await issueJoinCode(tx, game.id, me.id, now));
+      return codeView(tx, game, await issueJoinCode(tx, game.id, me.id, now), now);
     });
     request.log.info({ gameId, userId: me.id }, 'join code issued');
     return reply.code(201).send(view);
@@ -105,9 +133,9 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { limit: 'joinCode' }, schema: { body: joinPreviewBody, response: { 200: joinPreviewSchema } } },
     async (request) => {
       const me = requireUser(request);
-      const game = await gameOfCode(db, request.body.code, me.id, deps.now(), false);
-      const host = (await publicUsers(db, [game.createdById])).get(game.createdById);
-      return joinPreview(game, host?.displayName || host?.username || '', me.id);
+      const now = deps.now();
+      const game = await gameOfCode(db, request.body.code, me.id, now, false);
+      return joinPreview(game, await hostNameOf(db, game), me.id, await heldGuestSeats(db, game.id, now));
     },
   );
 
@@ -123,6 +151,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       const seat = participantAt(current, seatNumber);
       if (!seat) throw badRequest(GameJoinText.noSuchSeat);
       if (seat.userId !== null) throw conflict(GameJoinText.seatTaken);
+      if ((await heldGuestSeats(tx, current.id, now)).has(seatNumber)) throw conflict(GameJoinText.seatTaken);
       if (!isOpenSeat(seat)) throw conflict(GameJoinText.seatNotOpen);
       const next = seatJoiner(current, seatNumber, me.id, user.displayName || user.username, now);
       await saveGame(tx, next);
@@ -145,7 +174,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!current) throw notFound(GameServerText.notFound);
       if (current.createdById !== me.id) throw forbidden(GameJoinText.creatorOnly);
       const join = await activeJoinAt(tx, current, seatNumber);
-      if (!join) throw notFound(GameJoinText.joinGone);
+      if (!join) return undoGuestSeat(tx, log, current, seatNumber, now);
       const next = unseatJoiner(current, seatNumber, join.seatBefore, now);
       await saveGame(tx, next);
       await tx.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, join.userId)));

@@ -12,18 +12,17 @@
  *   counters, the life series) and `result` are passed whole: they name seats, never accounts
  *   (a field naming an account there would reach the TV too, so it must not be added to them).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Game } from '../../src/contract/game';
 import { WATCH_AFTER_END_MS, WATCH_TOKEN_BYTES, type WatchView } from '../../src/contract/game-watch';
+import { capabilityHash, newCapabilityToken } from '../auth/capability-tokens';
 import { gameWatchLinks } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 
 export type WatchLinkRow = typeof gameWatchLinks.$inferSelect;
 
-export function watchTokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export const watchTokenHash = capabilityHash;
 
 /** The game's live (unrevoked) link row, if any; whether its game still shows is the caller's to judge. */
 export async function liveWatchLink(db: DbOrTx, gameId: string): Promise<WatchLinkRow | undefined> {
@@ -46,7 +45,7 @@ export async function revokeWatchLinks(tx: DbOrTx, gameId: string, now: Date): P
 /** A new link for the game (the old one dies in the same transaction); answers the token, never stored. */
 export async function issueWatchLink(tx: Tx, gameId: string, createdById: string, now: Date): Promise<{ token: string; row: WatchLinkRow }> {
   await revokeWatchLinks(tx, gameId, now);
-  const token = randomBytes(WATCH_TOKEN_BYTES).toString('base64url');
+  const token = newCapabilityToken(WATCH_TOKEN_BYTES);
   const [row] = await tx.insert(gameWatchLinks).values({ tokenHash: watchTokenHash(token), gameId, createdById, createdAt: now }).returning();
   return { token, row: row! };
 }

@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Game } from '../../src/contract/game';
+import type { Game, GameIncrement } from '../../src/contract/game';
 import { GameText, createGameBody, gameIncrement, gameSchema, updateGameBody } from '../../src/contract/game';
 import { completeCreateRequest } from '../../src/game/create-request';
 import { applyIncrement } from '../../src/game/counters';
@@ -163,6 +163,33 @@ export const gameCreate: ServerMutator<'game.create'> = {
   },
 };
 
+/**
+ * A counter change of `current` (locked by the caller: SELECT … FOR UPDATE), exactly once by the
+ * increment's id: the one path of every increment, an account's (the mutation below) and a guest
+ * seat's (server/games/guest-seat-routes.ts). Who may change which seat is the caller's to check.
+ */
+export async function incrementLockedGame(ctx: Pick<MutationContext, 'tx' | 'now' | 'log'>, current: Game, increment: GameIncrement): Promise<Game> {
+  const { tx, now, log } = ctx;
+  const gameId = current.id;
+  // A repeat (or a second undo of the same event) answers the game as it is, even once it has ended.
+  if (await isChangeApplied(tx, gameId, increment.id)) return current;
+  if (increment.undoes !== undefined && (await undoSpent(tx, gameId, increment.undoes))) return current;
+  if (current.status !== 'ACTIVE') throw conflict(GameText.gameEnded);
+  const at = now.toISOString();
+  let next: Game = current;
+  try {
+    next = applyIncrement(current, increment, { at });
+  } catch (error) {
+    rethrowRuleError(error);
+  }
+  if (next === current) return current;
+  next = { ...next, rev: (current.rev ?? 1) + 1 };
+  await saveGame(tx, next);
+  await recordChange(tx, gameId, { id: increment.id, kind: 'increment', undoes: increment.undoes, at: now });
+  log.emit(gameAudience(next), [ref('game', gameId)], { type: 'GAME_INCREMENT', gameId, rev: next.rev!, at, increment });
+  return next;
+}
+
 export const gameIncrementMutator: ServerMutator<'game.increment'> = {
   rest: [
     restRoute({
@@ -175,25 +202,7 @@ export const gameIncrementMutator: ServerMutator<'game.increment'> = {
     }),
   ],
   async apply(ctx, { gameId, increment }) {
-    const { tx, now, log } = ctx;
-    const current = await lockGame(ctx, gameId);
-    // A repeat (or a second undo of the same event) answers the game as it is, even once it has ended.
-    if (await isChangeApplied(tx, gameId, increment.id)) return current;
-    if (increment.undoes !== undefined && (await undoSpent(tx, gameId, increment.undoes))) return current;
-    if (current.status !== 'ACTIVE') throw conflict(GameText.gameEnded);
-    const at = now.toISOString();
-    let next: Game = current;
-    try {
-      next = applyIncrement(current, increment, { at });
-    } catch (error) {
-      rethrowRuleError(error);
-    }
-    if (next === current) return current;
-    next = { ...next, rev: (current.rev ?? 1) + 1 };
-    await saveGame(tx, next);
-    await recordChange(tx, gameId, { id: increment.id, kind: 'increment', undoes: increment.undoes, at: now });
-    log.emit(gameAudience(next), [ref('game', gameId)], { type: 'GAME_INCREMENT', gameId, rev: next.rev!, at, increment });
-    return next;
+    return incrementLockedGame(ctx, await lockGame(ctx, gameId), increment);
   },
   async current({ tx, me }, { gameId }) {
     return (await loadGame(tx, gameId, me.id)) ?? null;

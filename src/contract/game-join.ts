@@ -85,10 +85,10 @@ export const joinPreviewSchema = z.object({
 });
 export type JoinPreview = z.infer<typeof joinPreviewSchema>;
 
-/** A seat taken with a code, while its joiner still holds it. */
+/** A seat taken with a code, while its joiner still holds it; `userId` null: a guest with no account (src/contract/game-guest.ts). */
 export const gameJoinSchema = z.object({
   seatNumber,
-  userId: z.string(),
+  userId: z.nullable(z.string()),
   displayName: z.string(),
   joinedAt: z.string(),
 });

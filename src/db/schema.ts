@@ -22,6 +22,7 @@ import type { BlockedUser } from '../contract/blocks';
 import type { User } from '../contract/users';
 import type { ReadMarker } from '../contract/read-markers';
 import type { WatchView } from '../contract/game-watch';
+import type { GameIncrement } from '../contract/game';
 
 /** A user as mirrored: the signed-in user's full record, or another user's public fields. */
 export interface UserRow extends Omit<User, 'email'> {
@@ -153,6 +154,35 @@ export interface WatchViewRow {
   answeredAt: number | null;
 }
 
+/**
+ * A seat taken with a join code without an account (src/sync/guest/guest-seat-sync.ts), keyed by
+ * the game's id: the credential (the only copy: lost with this row) and the table as the last
+ * poll brought it. Not a synced entity: no account, no cursor; its taps wait in `guestTaps`.
+ */
+export interface GuestSeatRow {
+  gameId: string;
+  /** The GuestSeat credential (src/contract/game-guest.ts). */
+  token: string;
+  seatNumber: number;
+  name: string;
+  expiresAt: string;
+  view: WatchView | null;
+  /** The game's revision `view` shows: an older answer never replaces a newer one. */
+  rev: number;
+  etag: string | null;
+  /** As WatchViewRow's; gone: the seat is no longer this device's (`goneReason` says why). */
+  state: 'loading' | 'live' | 'offline' | 'gone';
+  goneReason: string | null;
+  answeredAt: number | null;
+}
+
+/** A guest seat's counter tap waiting to be sent (replayed in order, exactly once by `increment.id`). */
+export interface GuestTapRow {
+  seq?: number;
+  gameId: string;
+  increment: GameIncrement;
+}
+
 /** A card name seen in a commander search, kept so search works offline (issue: decks and the table). */
 export interface CardRow {
   name: string;
@@ -194,6 +224,8 @@ export class PodTableDB extends Dexie {
   bases!: Table<BaseRow, string>;
   gameStory!: Table<GameStoryRow, [string, number]>;
   watchViews!: Table<WatchViewRow, string>;
+  guestSeats!: Table<GuestSeatRow, string>;
+  guestTaps!: Table<GuestTapRow, number>;
 
   constructor(name: string) {
     super(name);
@@ -244,6 +276,8 @@ export class PodTableDB extends Dexie {
     this.version(9).stores({ gameStory: '[gameId+position], gameId' });
     // The TV view's last table per link (no synced data changes: the cursor stays).
     this.version(10).stores({ watchViews: 'token' });
+    // Seats taken without an account and their waiting taps (no synced data changes: the cursor stays).
+    this.version(11).stores({ guestSeats: 'gameId', guestTaps: '++seq, gameId' });
   }
 }
 

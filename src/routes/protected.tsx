@@ -25,6 +25,7 @@ const SearchPage = lazyPage(() => import('../features/search/search-page'), 'Sea
 const ClaimPage = lazyPage(() => import('../features/game/invites/claim-page'), 'ClaimPage');
 const JoinEntryPage = lazyPage(() => import('../features/game/join/join-entry-page'), 'JoinEntryPage');
 const JoinPage = lazyPage(() => import('../features/game/join/join-page'), 'JoinPage');
+const ClaimSeatPage = lazyPage(() => import('../features/game/guest/claim-seat-page'), 'ClaimSeatPage');
 
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -102,6 +103,16 @@ const claimRoute = createRoute({
   }, ClaimPage),
 });
 
+/** A seat this phone holds as a guest with no account, taken over by the signed-in account. */
+const claimSeatRoute = createRoute({
+  getParentRoute: () => gameRoute,
+  path: '/claim-seat/$gameId',
+  component: preloadsWith(function ClaimSeat() {
+    const { gameId } = claimSeatRoute.useParams();
+    return <ClaimSeatPage key={gameId} gameId={gameId} />;
+  }, ClaimSeatPage),
+});
+
 /** /join: type a join code; /join/$code: the page a join link or QR code opens (signed out: log in, then back here). */
 const joinEntryRoute = createRoute({ getParentRoute: () => shellRoute, path: '/join', component: JoinEntryPage });
 const joinRoute = createRoute({
@@ -116,5 +127,5 @@ const joinRoute = createRoute({
 
 export const protectedTree = authRoute.addChildren([
   shellRoute.addChildren([dashboardRoute, podsRoute, profileRoute, gamesRoute, searchRoute, newGameSetupRoute, joinEntryRoute, joinRoute]),
-  gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute, claimRoute]),
+  gameRoute.addChildren([gameSessionRoute, gameLayoutRoute, gameSetupRoute, gameByIdRoute, claimRoute, claimSeatRoute]),
 ]);

@@ -14,6 +14,8 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-passwo
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const EmailLinkPage = lazyPage(() => import('../features/auth/email-link-page'), 'EmailLinkPage');
 const WatchPage = lazyPage(() => import('../features/game/watch/watch-page'), 'WatchPage');
+const GuestJoinPage = lazyPage(() => import('../features/game/guest/guest-join-page'), 'GuestJoinPage');
+const GuestPage = lazyPage(() => import('../features/game/guest/guest-page'), 'GuestPage');
 
 export const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
@@ -87,8 +89,30 @@ export const watchRoute = createRoute({
   }, WatchPage),
 });
 
+/** Joining a game by code without an account (docs/playmat.md "Joining"); the log-in page links here from a join link. */
+export const guestJoinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/join-guest/$code',
+  component: preloadsWith(function GuestJoinRoute() {
+    const { code } = guestJoinRoute.useParams();
+    return <GuestJoinPage key={code} code={code} />;
+  }, GuestJoinPage),
+});
+
+/** The playmat of a seat taken without an account: its credential is on this device (src/sync/guest). */
+export const guestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/guest/$gameId',
+  component: preloadsWith(function GuestRoute() {
+    const { gameId } = guestRoute.useParams();
+    return <GuestPage key={gameId} gameId={gameId} />;
+  }, GuestPage),
+});
+
 export const publicRoutes = [
   watchRoute,
+  guestJoinRoute,
+  guestRoute,
   confirmEmailRoute,
   undoEmailRoute,
   landingRoute,

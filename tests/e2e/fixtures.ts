@@ -1,5 +1,5 @@
 /** Playwright fixtures: one real server per test file, and helpers shared by the specs. */
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { ServerProcess } from './server-process';
 
 export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
@@ -113,3 +113,36 @@ export async function serverCall<T>(baseURL: string, token: string | null, metho
 
 /** The life number a player's tile shows ("Gus life"). */
 export const shownLife = (page: Page, name: string) => page.getByRole('group', { name: `${name} life`, exact: true }).locator('.life-number');
+
+/** The signed-in account's id, asked with the page's own session. */
+export async function userIdOf(page: Page): Promise<string> {
+  return (await api<{ id: string }>(page, 'GET', '/api/users/me')).body.id;
+}
+
+/** A seat beside the creator's: a guest with no account (contact e-mail `<name>@example.test`) or an account. */
+export type OtherSeat = { guest: string; commander: string } | { friend: string; userId: string; commander: string };
+
+/** An active custom-table game of `host` (seat 1, Atraxa) and `others` in order; answers its id. */
+export async function startGame(host: Person, others: OtherSeat[]): Promise<string> {
+  const participants = [
+    { seatNumber: 0, role: 'self', displayName: host.username, userId: await userIdOf(host.page), deckName: 'Mine', commanderName: 'Atraxa' },
+    ...others.map((seat, index) =>
+      'guest' in seat
+        ? { seatNumber: index + 1, role: 'guest', displayName: seat.guest, guestName: seat.guest, accountEmail: `${seat.guest.toLowerCase()}@example.test`, deckName: 'Borrowed', commanderName: seat.commander }
+        : { seatNumber: index + 1, role: 'friend', displayName: seat.friend, userId: seat.userId, deckName: 'Theirs', commanderName: seat.commander },
+    ),
+  ];
+  const created = await api<{ id: string }>(host.page, 'POST', '/api/games', { podId: null, requiresVerification: false, status: 'ACTIVE', startTime: new Date().toISOString(), participants });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id;
+}
+
+/** Opens the playmat's join sheet (Game menu → Let someone join); answers the sheet and the code it shows. */
+export async function openJoinSheet(page: Page): Promise<{ sheet: Locator; code: string }> {
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('menuitem', { name: 'Let someone join' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Let someone join' });
+  const codeCell = sheet.locator('.join-code');
+  await expect(codeCell).toHaveText(/^[2-9A-HJ-NP-Z]{6}$/);
+  return { sheet, code: (await codeCell.textContent())! };
+}

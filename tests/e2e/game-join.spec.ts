@@ -4,32 +4,15 @@
  * comes back to the join page, takes the guest seat and plays it; the creator's table and join
  * sheet show them live.
  */
-import { api, expect, person, shownLife, test, uniqueUser } from './fixtures';
+import { api, expect, openJoinSheet, person, shownLife, startGame, test, uniqueUser } from './fixtures';
 
 test('a stranger opens the join link signed out, signs up, takes the guest seat and plays it; the creator sees it live', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'jnh');
-  const hostId = ((await api(host.page, 'GET', '/api/users/me')).body as { id: string }).id;
-  const created = await api(host.page, 'POST', '/api/games', {
-    podId: null,
-    requiresVerification: false,
-    status: 'ACTIVE',
-    startTime: new Date().toISOString(),
-    participants: [
-      { seatNumber: 0, role: 'self', displayName: host.username, userId: hostId, deckName: 'Mine', commanderName: 'Atraxa' },
-      { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
-    ],
-  });
-  expect(created.status).toBe(201);
-  const gameId = (created.body as { id: string }).id;
+  const gameId = await startGame(host, [{ guest: 'Gus', commander: 'Tymna' }]);
   await host.page.goto(`/game/${gameId}`);
 
   // The creator's join sheet: a QR code, the short link and the code.
-  await host.page.getByRole('button', { name: 'Game menu' }).click();
-  await host.page.getByRole('menuitem', { name: 'Let someone join' }).click();
-  const sheet = host.page.getByRole('dialog', { name: 'Let someone join' });
-  const codeCell = sheet.locator('.join-code');
-  await expect(codeCell).toHaveText(/^[2-9A-HJ-NP-Z]{6}$/);
-  const code = (await codeCell.textContent())!;
+  const { sheet, code } = await openJoinSheet(host.page);
   await expect(sheet.getByRole('img', { name: `QR code of the join link for code ${code}` })).toBeVisible();
   await expect(sheet.locator('.join-link')).toHaveText(`${baseURL}/join/${code}`);
 

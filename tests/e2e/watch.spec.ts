@@ -6,25 +6,15 @@
  * sharing, and the TV says the link is no longer valid.
  */
 import { WATCH_POLL_MS } from '../../src/contract/game-watch';
-import { api, expect, person, shownLife, test } from './fixtures';
+import { expect, person, shownLife, startGame, test } from './fixtures';
 
 test('a player shares the TV view; a TV with no account follows a tap live until the player stops sharing', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'tvh');
-  const hostId = ((await api(host.page, 'GET', '/api/users/me')).body as { id: string }).id;
-  const created = await api(host.page, 'POST', '/api/games', {
-    podId: null,
-    requiresVerification: false,
-    status: 'ACTIVE',
-    startTime: new Date().toISOString(),
-    participants: [
-      { seatNumber: 0, role: 'self', displayName: host.username, userId: hostId, deckName: 'Mine', commanderName: 'Atraxa' },
-      { seatNumber: 1, role: 'guest', displayName: 'Gus', guestName: 'Gus', accountEmail: 'gus@example.test', deckName: 'Borrowed', commanderName: 'Tymna' },
-      { seatNumber: 2, role: 'guest', displayName: 'Kim', guestName: 'Kim', accountEmail: 'kim@example.test', deckName: 'Spare', commanderName: 'Kenrith' },
-      { seatNumber: 3, role: 'guest', displayName: 'Lou', guestName: 'Lou', accountEmail: 'lou@example.test', deckName: 'Other', commanderName: 'Edgar Markov' },
-    ],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const gameId = (created.body as { id: string }).id;
+  const gameId = await startGame(host, [
+    { guest: 'Gus', commander: 'Tymna' },
+    { guest: 'Kim', commander: 'Kenrith' },
+    { guest: 'Lou', commander: 'Edgar Markov' },
+  ]);
   await host.page.goto(`/game/${gameId}`);
   await expect(shownLife(host.page, 'Gus')).toHaveText('40');
 

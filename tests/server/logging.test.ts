@@ -100,6 +100,8 @@ describe('redactUrl', () => {
     ['/ws?%74oken=abc', '/ws?%74oken=[redacted]'],
     ['/api/auth/reset-password/abc?x=1', '/api/auth/reset-password/[redacted]?x=1'],
     ['/reset-password/abc', '/reset-password/[redacted]'],
+    ['/join-guest/K7M4QX', '/join-guest/[redacted]'],
+    ['/join/K7M4QX', '/join/[redacted]'],
     ['/api/users/me', '/api/users/me'],
     ['/api/users/search?username=token', '/api/users/search?username=token'],
   ])('%s → %s', (url, expected) => {

@@ -27,6 +27,10 @@ const PUBLIC_ROUTES = [
   'PATCH /api/auth/reset-password/:token',
   'GET /api/openapi.json',
   'GET /api/watch/:token',
+  'POST /api/games/join/guest/preview',
+  'POST /api/games/join/guest',
+  'GET /api/guest-seat',
+  'POST /api/guest-seat/increments',
   // Registered by this test only.
   'GET /api/test/open',
 ];

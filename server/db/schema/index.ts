@@ -13,3 +13,4 @@ export * from './read-markers';
 export * from './game-joins';
 export * from './game-watch-links';
 export * from './game-story';
+export * from './game-guest-seats';

@@ -1,5 +1,6 @@
 /**
  * /login (the spec's login screen): 'Welcome back'. Success goes to the safe `redirect` or /dashboard.
+ * Sent here by a join link (`redirect` /join/<code>), it also offers joining as a guest, without an account.
  * Once the person starts filling the form, the code of what comes next (the checks, the sync
  * layer, the page after login) is fetched, so logging in does not wait on it.
  */
@@ -15,7 +16,13 @@ import { safeRedirect } from './redirect';
 import { loadSubmitCode, preloadSubmitCode } from './submit-code';
 import { CANNOT_REACH_SERVER } from './texts';
 
+/** The join code of a join link that sent a signed-out person here, if any. */
+function joinCodeOf(redirect: string | undefined): string | null {
+  return /^\/join\/([A-Za-z0-9-]{1,40})$/.exec(redirect ?? '')?.[1] ?? null;
+}
+
 export function LoginPage({ redirect }: { redirect?: string }) {
+  const joinCode = joinCodeOf(redirect);
   const navigate = useNavigate();
   const router = useRouter();
   const signIn = useSessionStore((state) => state.signIn);
@@ -99,6 +106,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           Create one
         </Link>
       </p>
+      {joinCode ? (
+        <p className="auth-switch">
+          No account needed to play:{' '}
+          <Link to="/join-guest/$code" params={{ code: joinCode }}>
+            Join as a guest
+          </Link>
+        </p>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -6,6 +6,7 @@
  * playmat a joiner lands on has it before the live event arrives.
  */
 import { gameSchema } from '../../contract/game';
+import { GuestSeatText } from '../../contract/game-guest';
 import { joinCodeViewSchema, joinPreviewSchema, type JoinCodeView, type JoinPreview } from '../../contract/game-join';
 import { applyServerData } from '../engine/apply-server';
 import type { SyncContext } from '../engine/context';
@@ -21,6 +22,12 @@ export interface GameJoinActions {
   join(code: string, seatNumber: number): Promise<string>;
   /** The creator gives a joined seat back to the guest it was. */
   undo(gameId: string, seatNumber: number): Promise<void>;
+  /**
+   * The signed-in user takes over the seat this phone holds as a guest with no account
+   * (src/contract/game-guest.ts): the game goes into the mirror, the guest seat's row and waiting
+   * taps leave it.
+   */
+  claimGuestSeat(gameId: string): Promise<void>;
 }
 
 export function gameJoinActions(ctx: SyncContext): GameJoinActions {
@@ -43,6 +50,16 @@ export function gameJoinActions(ctx: SyncContext): GameJoinActions {
     async undo(gameId, seatNumber) {
       const game = gameSchema.parse(await ctx.api.request('DELETE', `${path(gameId)}/joins/${seatNumber}`));
       await applyServerData(ctx.db, { puts: { games: [game] } });
+    },
+    async claimGuestSeat(gameId) {
+      const seat = await ctx.db.guestSeats.get(gameId);
+      if (!seat) throw new Error(GuestSeatText.invalid);
+      const game = gameSchema.parse(await ctx.api.request('POST', '/api/guest-seat/claim', { body: { token: seat.token } }));
+      await applyServerData(ctx.db, { puts: { games: [game] } });
+      await ctx.db.transaction('rw', ctx.db.guestSeats, ctx.db.guestTaps, async () => {
+        await ctx.db.guestTaps.where('gameId').equals(gameId).delete();
+        await ctx.db.guestSeats.delete(gameId);
+      });
     },
   };
 }

@@ -15,11 +15,7 @@
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../contract/sync';
 import { WATCH_POLL_MS, watchViewSchema } from '../../contract/game-watch';
 import type { PodTableDB, WatchViewRow } from '../../db/schema';
-
-/** The longest wait between tries while the server does not answer. */
-const OFFLINE_MAX_MS = 5000;
-/** A poll that takes longer than this has failed (the view says so instead of hanging). */
-const POLL_TIMEOUT_MS = 5000;
+import { answerOf, backoffMs, retryAfterMs, startPollLoop, type PollOutcome } from './poll-loop';
 
 export interface WatchPollerOptions {
   fetchImpl?: typeof fetch;
@@ -30,8 +26,6 @@ export interface WatchPollerOptions {
 export interface WatchPoller {
   stop(): void;
 }
-
-type Outcome = { kind: 'again'; waitMs: number } | { kind: 'stop' };
 
 async function writeRow(db: PodTableDB, token: string, change: Partial<WatchViewRow>): Promise<void> {
   await db.transaction('rw', db.watchViews, async () => {
@@ -45,27 +39,17 @@ export function watchTable(db: PodTableDB, token: string, options: WatchPollerOp
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const intervalMs = options.intervalMs ?? WATCH_POLL_MS;
   const url = `${options.baseUrl ?? ''}/api/watch/${encodeURIComponent(token)}`;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let stopped = false;
 
-  async function poll(): Promise<Outcome> {
+  async function poll(): Promise<PollOutcome> {
     const row = await db.watchViews.get(token);
     if (!row) await writeRow(db, token, {});
     const headers: Record<string, string> = { Accept: 'application/json', [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
     if (row?.etag && row.view) headers['If-None-Match'] = row.etag;
-    const abort = new AbortController();
-    const timeout = setTimeout(() => abort.abort(), POLL_TIMEOUT_MS);
-    let response: Response;
-    let text = '';
-    try {
-      response = await doFetch(url, { headers, cache: 'no-store', signal: abort.signal });
-      if (response.status !== 304) text = await response.text();
-    } catch {
-      return offline(row);
-    } finally {
-      clearTimeout(timeout);
-    }
+    const answer = await answerOf(doFetch, url, { headers });
+    if (!answer) return offline(row);
+    const { response, text } = answer;
     if (stopped) return { kind: 'stop' };
     if (response.status === 304) {
       failures = 0;
@@ -77,8 +61,7 @@ export function watchTable(db: PodTableDB, token: string, options: WatchPollerOp
       return { kind: 'stop' };
     }
     if (response.status === 429) {
-      const retryAfter = Number(response.headers.get('retry-after'));
-      return { kind: 'again', waitMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : intervalMs };
+      return { kind: 'again', waitMs: retryAfterMs(response, intervalMs) };
     }
     if (response.ok) {
       let parsed: unknown;
@@ -96,41 +79,19 @@ export function watchTable(db: PodTableDB, token: string, options: WatchPollerOp
     return offline(row);
   }
 
-  async function offline(row: WatchViewRow | undefined): Promise<Outcome> {
+  async function offline(row: WatchViewRow | undefined): Promise<PollOutcome> {
     failures += 1;
     if (!stopped && row?.state !== 'offline' && row?.state !== 'gone') await writeRow(db, token, { state: 'offline' });
-    return { kind: 'again', waitMs: Math.min(OFFLINE_MAX_MS, intervalMs * 2 ** Math.min(failures - 1, 4)) };
+    return { kind: 'again', waitMs: backoffMs(intervalMs, failures) };
   }
 
-  async function loop(): Promise<void> {
-    if (stopped) return;
-    const started = Date.now();
-    timer = undefined;
-    let outcome: Outcome;
-    try {
-      outcome = await poll();
-    } catch {
-      // The mirror itself failed (storage full, closed): try again later rather than stop.
-      outcome = { kind: 'again', waitMs: OFFLINE_MAX_MS };
-    }
-    if (stopped || outcome.kind === 'stop') return;
-    timer = setTimeout(() => void loop(), Math.max(0, started + outcome.waitMs - Date.now()));
-  }
-
-  const onOnline = () => {
-    if (stopped || timer === undefined) return;
-    clearTimeout(timer);
+  const started = startPollLoop(poll, () => {
     failures = 0;
-    void loop();
-  };
-  globalThis.addEventListener?.('online', onOnline);
-  void loop();
-
+  });
   return {
     stop() {
       stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      globalThis.removeEventListener?.('online', onOnline);
+      started.stop();
     },
   };
 }

@@ -139,6 +139,11 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/games/:id/watch-link', scope: 'game' },
   { method: 'DELETE', path: '/api/games/:id/watch-link', scope: 'game' },
   { method: 'GET', path: '/api/watch/:token' },
+  { method: 'POST', path: '/api/games/join/guest/preview', body: () => ({ code: 'ZZZZZZ' }) },
+  { method: 'POST', path: '/api/games/join/guest', body: () => ({ code: 'ZZZZZZ', seatNumber: 1, name: 'Gus' }) },
+  { method: 'GET', path: '/api/guest-seat' },
+  { method: 'POST', path: '/api/guest-seat/claim', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/guest-seat/increments', body: () => ({ id: randomUUID(), seat: 0, counter: 'life', delta: -1 }) },
 
   { method: 'GET', path: '/api/blocks' },
   { method: 'POST', path: '/api/blocks', body: (f) => ({ userId: f.strangerId }) },

@@ -3,38 +3,22 @@
  * shows, taking a seat, the code's death (renewed, ended, expired), the creator's undo, blocks,
  * and the join budget per account and per address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Game } from '../../../src/contract/game';
 import { GameJoinText, JOIN_CODE_TTL_MS, isJoinCode, type JoinCodeView, type JoinPreview } from '../../../src/contract/game-join';
 import { gameJoinCodes } from '../../../server/db/schema';
 import { LimitText } from '../../../server/limits';
-import { openSocket, startServer, type TestServer } from '../helpers';
-import { createGame, gameBody, increment } from './support';
+import { openSocket, type TestServer } from '../helpers';
+import { createGame, gameBody, increment, joinTable, serversOfFile } from './support';
 
 let server: TestServer;
-const extra: TestServer[] = [];
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await Promise.all([server, ...extra].map((s) => s?.close()));
-});
+const { another } = serversOfFile((started) => (server = started));
 
 const INVALID = { message: GameJoinText.invalid };
 type Person = Awaited<ReturnType<TestServer['newUser']>>;
 
-/** A host, a friend seated with them, and two guest seats (Gus with an e-mail, Kim). */
-async function table(on: TestServer = server) {
-  const host = await on.newUser('host');
-  const friend = await on.newUser('fr');
-  const game = await createGame(
-    on,
-    host.token,
-    gameBody([{ user: host.user }, { guest: 'Gus', email: `gus.${host.username}@guests.example` }, { user: friend.user }, { guest: 'Kim' }]),
-  );
-  return { host, friend, game };
-}
+const table = (on: TestServer = server) => joinTable(on);
 
 async function issue(on: TestServer, token: string, gameId: string): Promise<string> {
   const answer = await on.request<JoinCodeView>('POST', `/api/games/${gameId}/join-code`, { token });
@@ -89,8 +73,7 @@ describe('showing a join code', () => {
   });
 
   it('a code expires 12 hours after it was issued', async () => {
-    const clocked = await startServer();
-    extra.push(clocked);
+    const clocked = await another();
     const { host, game } = await table(clocked);
     const other = await clocked.newUser('late');
     const code = await issue(clocked, host.token, game.id);
@@ -217,8 +200,7 @@ describe('joining with a code', () => {
 
 describe('the join budget', () => {
   it('the account that spends its joinCode budget on wrong codes gets 429 with a message', async () => {
-    const limited = await startServer({ rateLimits: { scale: 1, writes: { joinCode: { perUser: { points: 3, durationSeconds: 3600 }, perIp: { points: 1000, durationSeconds: 3600 } } } } });
-    extra.push(limited);
+    const limited = await another({ rateLimits: { scale: 1, writes: { joinCode: { perUser: { points: 3, durationSeconds: 3600 }, perIp: { points: 1000, durationSeconds: 3600 } } } } });
     const [guesser, other] = [await limited.newUser('gu'), await limited.newUser('ot')];
     for (const code of ['ZZZZZZ', 'ZZZZZY', 'ZZZZZX']) expect((await preview(limited, guesser, code)).status).toBe(404);
     const refused = await join(limited, guesser, 'ZZZZZW', 0);
@@ -230,11 +212,10 @@ describe('the join budget', () => {
   });
 
   it('the address budget holds across accounts, and a forged X-Forwarded-For does not reset it', async () => {
-    const limited = await startServer({
+    const limited = await another({
       rateLimits: { scale: 1, writes: { joinCode: { perUser: { points: 1000, durationSeconds: 3600 }, perIp: { points: 3, durationSeconds: 3600 } }, register: { perIp: { points: 100, durationSeconds: 3600 } } } },
       config: { trustProxy: false },
     });
-    extra.push(limited);
     const people = [];
     for (let i = 0; i < 4; i += 1) people.push(await limited.newUser(`ip${i}`));
     for (let i = 0; i < 3; i += 1) expect((await preview(limited, people[i]!, 'ZZZZZZ', { 'x-forwarded-for': `203.0.113.${i + 1}` })).status).toBe(404);

@@ -4,7 +4,8 @@ import type { CreateGameInput, Game } from '../../../src/contract/game';
 import type { User } from '../../../src/contract/users';
 import { layoutFor } from '../../../src/game/layouts';
 import { friendships, podMembers, pods } from '../../../server/db/schema';
-import type { TestServer } from '../helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type StartOptions, type TestServer } from '../helpers';
 
 export type Seat = { user: User; role?: 'self' | 'friend' | 'pod' } | { guest: string; email?: string | null; partner?: string };
 
@@ -80,4 +81,34 @@ export function claimTokenIn(mail: string): string {
   const token = /https?:\/\/[^\s"<>]+\/claim\/([A-Za-z0-9_-]{43})/.exec(unfolded)?.[1];
   if (!token) throw new Error('no claim link in the mail');
   return token;
+}
+
+/**
+ * The servers of a test file: one started before its tests (handed to `started`), and `another()`
+ * for a test that needs a clock or budgets of its own; every one is closed after the file's tests.
+ */
+export function serversOfFile(started: (server: TestServer) => void): { another(options?: StartOptions): Promise<TestServer> } {
+  const all: TestServer[] = [];
+  const another = async (options?: StartOptions) => {
+    const server = await startServer(options);
+    all.push(server);
+    return server;
+  };
+  beforeAll(async () => started(await another()));
+  afterAll(async () => {
+    await Promise.all(all.map((server) => server.close()));
+  });
+  return { another };
+}
+
+/** A host, a friend seated with them, and two guest seats: Gus (with an e-mail) at 1, Kim at 3. */
+export async function joinTable(on: TestServer) {
+  const host = await on.newUser('host');
+  const friend = await on.newUser('fr');
+  const game = await createGame(
+    on,
+    host.token,
+    gameBody([{ user: host.user }, { guest: 'Gus', email: `gus.${host.username}@guests.example` }, { user: friend.user }, { guest: 'Kim' }]),
+  );
+  return { host, friend, game };
 }

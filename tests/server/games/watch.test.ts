@@ -5,22 +5,16 @@
  * request log, and the `watch` budget per address.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WATCH_AFTER_END_MS, WatchText, isWatchToken, type WatchLinkCreated, type WatchLinkState, type WatchView } from '../../../src/contract/game-watch';
 import { gameWatchLinks } from '../../../server/db/schema';
 import { LimitText } from '../../../server/limits';
-import { startServer, type TestServer } from '../helpers';
-import { createGame, gameBody, increment } from './support';
+import type { TestServer } from '../helpers';
+import { createGame, gameBody, increment, serversOfFile } from './support';
 
 let server: TestServer;
-const extra: TestServer[] = [];
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await Promise.all([server, ...extra].map((s) => s?.close()));
-});
+const { another } = serversOfFile((started) => (server = started));
 
 const GONE = { message: WatchText.gone };
 
@@ -136,8 +130,7 @@ describe('what the TV sees', () => {
   });
 
   it('after the end it shows the result, no new link can be made, and it dies WATCH_AFTER_END_MS later', async () => {
-    const own = await startServer();
-    extra.push(own);
+    const own = await another();
     const { host, game } = await table(own);
     const token = await makeLink(own, host.token, game.id);
     const end = await own.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'FINISHED', result: { winnerSeat: 2 } } });
@@ -162,8 +155,7 @@ describe('what the TV sees', () => {
 
 describe('the watch budget', () => {
   it('an address that spends its watch budget gets 429 with a message, right or wrong token alike', async () => {
-    const limited = await startServer({ rateLimits: { scale: 1, reads: { watch: { perIp: { points: 3, durationSeconds: 60 } } }, writes: { register: { perIp: { points: 100, durationSeconds: 3600 } } } } });
-    extra.push(limited);
+    const limited = await another({ rateLimits: { scale: 1, reads: { watch: { perIp: { points: 3, durationSeconds: 60 } } }, writes: { register: { perIp: { points: 100, durationSeconds: 3600 } } } } });
     const { host, game } = await table(limited);
     const token = await makeLink(limited, host.token, game.id);
     expect((await watch(limited, token)).status).toBe(200);

@@ -5,43 +5,22 @@
  * says, a change on the server on screen at the next poll (with If-None-Match answered 304 in
  * between), the last table kept and "Not live" when the network drops, and the dead link's message.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { WatchView } from '../../../src/contract/game-watch';
 import { WatchText } from '../../../src/contract/game-watch';
-import { layoutFor } from '../../../src/game/layouts';
 import { WatchPage } from '../../../src/features/game/watch/watch-page';
 import { db } from './app-mock';
+import { scriptServer, watchPlayer, watchTable } from './scripted-table';
 
 const TOKEN = 'A'.repeat(43);
 const WAIT = { timeout: 8000 };
 
 function view(life: number): WatchView {
-  const player = (seatNumber: number, displayName: string, commanderName: string, lifeTotal: number) => ({
-    seatNumber,
-    displayName,
-    commanderName,
-    partnerCommanderName: null,
-    lifeTotal,
-    poisonCounters: seatNumber === 2 ? 3 : 0,
-    energyCounters: 0,
-    experienceCounters: 0,
-    commanderDamage: {},
-    out: false,
-  });
-  return {
-    status: 'ACTIVE',
-    startTime: '2026-11-28T18:00:00.000Z',
-    updatedAt: '2026-11-28T18:30:00.000Z',
-    layoutPreset: layoutFor(3).name,
-    seats: layoutFor(3).seats,
-    activeSeat: 1,
-    turnNumber: 4,
-    players: [player(0, 'Ana', 'Atraxa', life), player(1, 'Bo', 'Kenrith', 40), player(2, 'Cy', 'Tymna', 31)],
-  };
+  return watchTable([watchPlayer(0, 'Ana', 'Atraxa', life), watchPlayer(1, 'Bo', 'Kenrith', 40), watchPlayer(2, 'Cy', 'Tymna', 31, { poisonCounters: 3 })], 1, 4);
 }
 
 /** The server, one answer per poll: a view (200 with its ETag, 304 when asked with it), 'down' or 'gone'. */
@@ -63,15 +42,9 @@ function tileOf(name: string): HTMLElement {
 }
 
 describe('the TV view', () => {
-  beforeEach(async () => {
-    await Promise.all(db.tables.map((table) => table.clear()));
+  scriptServer(serve, () => {
     asked.length = 0;
     current = view(40);
-    vi.stubGlobal('fetch', vi.fn(serve));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('shows every player with their life and counters, the turn, and that it is live', async () => {

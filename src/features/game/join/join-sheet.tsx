@@ -45,8 +45,11 @@ function describe(failure: unknown): string {
   return failure instanceof NetworkError ? GameJoinText.offlineCode : (serverMessage(failure) ?? GameJoinText.failed);
 }
 
-/** Who sits where: changes only when a seat changes hands, not on every tap. */
-const seatHolders = (game: GameRow) => game.participants.map((p) => `${p.seatNumber}:${p.userId ?? ''}`).join(',');
+/**
+ * Who sits where: changes only when a seat changes hands, not on every tap. A seat with no account
+ * counts by its name: a guest who joins without an account renames it (src/contract/game-guest.ts).
+ */
+const seatHolders = (game: GameRow) => game.participants.map((p) => `${p.seatNumber}:${p.userId ?? `guest:${p.displayName}`}`).join(',');
 
 export function JoinSheet({ open, game, onClose }: { open: boolean; game: GameRow; onClose(): void }) {
   const online = useOnline();
@@ -94,7 +97,9 @@ export function JoinSheet({ open, game, onClose }: { open: boolean; game: GameRo
 
   const code = online ? view?.code : null;
   const link = code ? joinLink(window.location.origin, code) : '';
-  const openSeats = game.participants.filter((p) => p.role === 'guest' && p.userId === null).length;
+  // A seat a guest with no account holds (a join whose userId is null) is not free either.
+  const guestHeld = new Set(view?.joins.filter((join) => join.userId === null).map((join) => join.seatNumber));
+  const openSeats = game.participants.filter((p) => p.role === 'guest' && p.userId === null && !guestHeld.has(p.seatNumber)).length;
   const mine = game.createdById === myId;
 
   return (

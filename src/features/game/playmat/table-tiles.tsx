@@ -25,6 +25,8 @@ interface TableTilesProps {
   onChange(change: CounterChange): void;
   /** The TV view (src/features/game/watch): every tile locked, whatever the game's state. */
   readOnly?: boolean;
+  /** A guest seat (src/features/game/guest): the device's own seat, the only tile not locked. */
+  ownSeat?: number;
 }
 
 const NO_SOURCES: readonly DamageSource[] = [];
@@ -47,7 +49,7 @@ function useStableCounters(): (list: readonly CustomCounter[]) => readonly Custo
   };
 }
 
-export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange, readOnly = false }: TableTilesProps) {
+export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sources, onChange, readOnly = false, ownSeat }: TableTilesProps) {
   const game = useStablePlayers(mirror);
   const shown = useShownTable(game);
   const live = game.status === 'ACTIVE';
@@ -55,7 +57,7 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
   const stable = useStableCounters();
   // The device owner's own seat says 'Your turn'; read once per mirror copy, never per tap.
   const myId = useMyId();
-  const mySeat = game.participants.find((p) => myId && p.userId === myId)?.seatNumber ?? null;
+  const mySeat = ownSeat ?? game.participants.find((p) => myId && p.userId === myId)?.seatNumber ?? null;
   return tiles.map((tile) => {
     const info = roster.get(tile.seat);
     if (!info || !game.participants.some((p) => p.seatNumber === tile.seat)) return null;
@@ -74,7 +76,7 @@ export const TableTiles = memo(function TableTiles({ mirror, tiles, roster, sour
         room={badgeRoom(face.width, fit)}
         active={live && game.activeSeat === tile.seat}
         mine={tile.seat === mySeat}
-        locked={readOnly || !live}
+        locked={readOnly || !live || (ownSeat !== undefined && tile.seat !== ownSeat)}
         monarch={table.monarchSeat === tile.seat}
         initiative={table.initiativeSeat === tile.seat}
         blessed={hasCityBlessing(game, tile.seat)}

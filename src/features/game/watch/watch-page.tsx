@@ -10,16 +10,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { WatchText } from '../../../contract/game-watch';
-import type { WatchViewRow } from '../../../db/schema';
+import type { GameRow, WatchViewRow } from '../../../db/schema';
 import { seatName } from '../../../game/events';
 import { db } from '../../../sync/app';
 import { watchTable } from '../../../sync/watch/watch-poller';
 import { GameClock } from '../playmat/game-clock';
-import { TableTiles } from '../playmat/table-tiles';
-import { buildRoster, damageSources } from '../playmat/table/roster';
-import { useArea } from '../playmat/table/use-area';
 import { useWakeLock } from '../playmat/use-wake-lock';
-import { tvScale, tvTiles } from './tv-layout';
+import { TvTable, areaBelowBar } from './tv-table';
 import { watchedGame } from './watched-game';
 import '../game.css';
 import '../playmat/playmat.css';
@@ -42,14 +39,10 @@ export const WatchPageText = {
 /** The bar's height (watch.css): the table takes the rest of the screen. */
 const BAR_HEIGHT = 72;
 
-const windowArea = () => ({
-  width: typeof window === 'undefined' ? 1280 : window.innerWidth,
-  height: typeof window === 'undefined' ? 720 - BAR_HEIGHT : window.innerHeight - BAR_HEIGHT,
-});
+const windowArea = areaBelowBar(BAR_HEIGHT, { width: 1280, height: 720 });
 
-const noChange = () => undefined;
-
-function LiveState({ row }: { row: WatchViewRow }) {
+/** Whether the view is live, or since when it is not (the TV view's and a guest seat's bar). */
+export function LiveState({ row }: { row: Pick<WatchViewRow, 'state' | 'answeredAt'> }) {
   if (row.state === 'live') {
     return (
       <p className="watch-state watch-state--live" role="status">
@@ -71,41 +64,27 @@ function WatchTable({ row }: { row: WatchViewRow & { view: NonNullable<WatchView
   const game = useMemo(() => watchedGame(row.view), [row.view]);
   // A tablet showing a live game must not dim between turns.
   useWakeLock(game.status === 'ACTIVE');
-  const [screen, stageRef] = useArea<HTMLDivElement>(windowArea);
-  const scale = tvScale(screen);
-  const area = { width: screen.width / scale, height: screen.height / scale };
-  const seatKey = game.participants.map((p) => p.seatNumber).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the tiles move only when the seats or the screen do
-  const tiles = useMemo(() => tvTiles(seatKey.split(',').map(Number), area), [seatKey, area.width, area.height]);
-  const rosterKey = JSON.stringify(row.view.players.map((p) => [p.seatNumber, p.displayName, p.commanderName, p.partnerCommanderName]));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when names or commanders change, not on every counter
-  const roster = useMemo(() => buildRoster(game), [rosterKey]);
-  const sources = useMemo(() => new Map([...roster.keys()].map((seat) => [seat, damageSources(roster, seat)])), [roster]);
-  const ended = game.status !== 'ACTIVE';
-  const winner = game.result?.winnerSeat ?? null;
-  const headline = ended
-    ? `${WatchPageText.over} · ${winner !== null ? WatchPageText.wins(seatName(game, winner)) : game.result?.draw ? WatchPageText.draw : ''}`.replace(/ · $/, '')
-    : WatchPageText.turn(game.turnNumber, seatName(game, game.activeSeat));
-
   return (
     <>
       <header className="watch-bar">
-        <p className="watch-headline">{headline}</p>
+        <p className="watch-headline">{tableHeadline(game)}</p>
         <p className="watch-clock">
           <GameClock game={game} />
         </p>
         <LiveState row={row} />
       </header>
-      <div className="watch-stage" ref={stageRef}>
-        <div
-          className={`playmat-table watch-table${row.state === 'live' ? '' : ' watch-table--stale'}`}
-          style={{ width: area.width, height: area.height, transform: `scale(${scale})` }}
-        >
-          <TableTiles mirror={game} tiles={tiles} roster={roster} sources={sources} onChange={noChange} readOnly />
-        </div>
-      </div>
+      <TvTable game={game} stale={row.state !== 'live'} initialArea={windowArea} />
     </>
   );
+}
+
+/** "Turn 7 · Ana", or "Game over · Bo wins" once it ended. */
+export function tableHeadline(game: GameRow): string {
+  const ended = game.status !== 'ACTIVE';
+  const winner = game.result?.winnerSeat ?? null;
+  return ended
+    ? `${WatchPageText.over} · ${winner !== null ? WatchPageText.wins(seatName(game, winner)) : game.result?.draw ? WatchPageText.draw : ''}`.replace(/ · $/, '')
+    : WatchPageText.turn(game.turnNumber, seatName(game, game.activeSeat));
 }
 
 export function WatchPage({ token }: { token: string }) {

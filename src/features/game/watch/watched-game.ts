@@ -7,9 +7,10 @@ import type { GameParticipant } from '../../../contract/game';
 import type { WatchView } from '../../../contract/game-watch';
 import type { GameRow } from '../../../db/schema';
 
-export function watchedGame(view: WatchView): GameRow {
+/** `id`: the game's id when known (a guest seat), else a stand-in (the TV view knows only its token). */
+export function watchedGame(view: WatchView, id = 'tv-view'): GameRow {
   return {
-    id: 'tv-view',
+    id,
     podId: null,
     requiresVerification: false,
     status: view.status,
