@@ -167,8 +167,9 @@ export function scaled(spec: LimitSpec, scale: number): LimitSpec {
  * - avatar 1,200/min per address (no token: an <img> sends none; versioned URLs are cached);
  * - export 5/h: downloading one's data (server/users/account-data-routes.ts) reads every row the
  *   account has; the JSON file and the games CSV share it.
- * - watch 900/min per address (no account): a TV view asks for its table every 700 ms
- *   (WATCH_POLL_MS), 86 a minute however long the game, so ten TVs can share one address; a
+ * - watch 900/min per address (no account): a TV view asks once per change of its table (held
+ *   by the server until then, at least WATCH_LIVE_GAP_MS apart) and every 700 ms only when the
+ *   server holds no more (WATCH_POLL_MS), so ten TVs can share one address; a
  *   token is 256 random bits, so the budget bounds load, not guessing (docs/security.md "TV links").
  */
 export const READ_KINDS = ['list', 'search', 'cardSearch', 'cardUpstream', 'pull', 'snapshot', 'avatar', 'export', 'watch'] as const;

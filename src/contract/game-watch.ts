@@ -26,12 +26,21 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** A link keeps showing the final table this long after the game ends, then dies. */
 export const WATCH_AFTER_END_MS = 2 * 60 * 60 * 1000;
 /**
- * How often the TV asks for the table (GET with If-None-Match: a 304 when nothing changed). A tap
- * reaches the TV after its write, the wait for the next poll (0 to this) and the poll itself:
- * 700 ms keeps the typical case under the 1 s a spectator should wait (tests/e2e/watch.spec.ts
- * logs it). 86 polls a minute (docs/security.md "TV links").
+ * How often a table is asked for when the server does not hold the request (a guest seat's
+ * table; a TV view when the server holds no more): GET with If-None-Match, a 304 when nothing
+ * changed. 86 a minute (docs/security.md "TV links").
  */
 export const WATCH_POLL_MS = 700;
+
+/**
+ * A TV view that shows the latest table asks the server to hold its next request until the game
+ * changes, at most this long (`Prefer: wait=N`, server/games/watch-waits.ts): the table follows a
+ * tap as soon as it is stored. A server that answers at once (too many held) is asked again
+ * after WATCH_POLL_MS, as before.
+ */
+export const WATCH_WAIT_S = 20;
+/** After a new table, the next request waits at least this long: a burst of taps costs a few requests, not one each. */
+export const WATCH_LIVE_GAP_MS = 250;
 
 export const WatchText = {
   gone: 'This TV link is not valid any more.',

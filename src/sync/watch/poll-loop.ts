@@ -9,7 +9,7 @@
 /** The longest wait between tries while the server does not answer. */
 export const OFFLINE_MAX_MS = 5000;
 /** A request that takes longer than this has failed (the view says so instead of hanging). */
-const REQUEST_TIMEOUT_MS = 5000;
+export const REQUEST_TIMEOUT_MS = 5000;
 
 export type PollOutcome = { kind: 'again'; waitMs: number } | { kind: 'stop' };
 
@@ -30,10 +30,10 @@ export function retryAfterMs(response: Response, fallbackMs: number): number {
   return Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : fallbackMs;
 }
 
-/** A request and its body text (none for a 304), or null when no answer came in REQUEST_TIMEOUT_MS. */
-export async function answerOf(doFetch: typeof fetch, url: string, init: RequestInit): Promise<{ response: Response; text: string } | null> {
+/** A request and its body text (none for a 304), or null when no answer came in `timeoutMs`. */
+export async function answerOf(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs = REQUEST_TIMEOUT_MS): Promise<{ response: Response; text: string } | null> {
   const abort = new AbortController();
-  const timeout = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
+  const timeout = setTimeout(() => abort.abort(), timeoutMs);
   try {
     const response = await doFetch(url, { cache: 'no-store', ...init, signal: abort.signal });
     return { response, text: response.status === 304 ? '' : await response.text() };

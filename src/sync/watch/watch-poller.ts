@@ -2,9 +2,13 @@
  * The TV view's one way in: polls `GET /api/watch/{token}` (src/contract/game-watch.ts) and
  * keeps the answer in the mirror's `watchViews` row of the token, which the /watch page renders
  * (it never reads the network itself). No account, no outbox, no socket.
- * - Every WATCH_POLL_MS from the start of the previous request (a slow answer is not waited on
- *   twice), with If-None-Match: a 304 writes nothing unless the row was not `live`, so an idle
- *   table costs no Dexie write and no render.
+ * - With the view it holds, it asks with If-None-Match and `Prefer: wait=WATCH_WAIT_S`: the
+ *   server holds the request until the game changes (a 200 with the new table) or the wait ends
+ *   (a 304, asked again at once). A 304 that came at once (the server holds no more) is asked
+ *   again WATCH_POLL_MS after the previous request started. After a new table the next request
+ *   waits WATCH_LIVE_GAP_MS. A 304 writes nothing unless the row was not `live`, so an idle table
+ *   costs no Dexie write and no render. Known limit: a network that vanishes silently during a
+ *   held request is noticed when the request times out (the wait and REQUEST_TIMEOUT_MS).
  * - 200: the view (checked by its schema) and its ETag, `live`.
  * - 404: the link is dead (revoked, renewed, expired; one answer for all): the view is dropped,
  *   `gone`, and polling stops: a dead token never comes back.
@@ -13,9 +17,9 @@
  * - 429: waits its Retry-After (the `watch` budget, server/limits/policies.ts) and says nothing.
  */
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../contract/sync';
-import { WATCH_POLL_MS, watchViewSchema } from '../../contract/game-watch';
+import { WATCH_LIVE_GAP_MS, WATCH_POLL_MS, WATCH_WAIT_S, watchViewSchema } from '../../contract/game-watch';
 import type { PodTableDB, WatchViewRow } from '../../db/schema';
-import { answerOf, backoffMs, retryAfterMs, startPollLoop, type PollOutcome } from './poll-loop';
+import { REQUEST_TIMEOUT_MS, answerOf, backoffMs, retryAfterMs, startPollLoop, type PollOutcome } from './poll-loop';
 
 export interface WatchPollerOptions {
   fetchImpl?: typeof fetch;
@@ -46,15 +50,21 @@ export function watchTable(db: PodTableDB, token: string, options: WatchPollerOp
     const row = await db.watchViews.get(token);
     if (!row) await writeRow(db, token, {});
     const headers: Record<string, string> = { Accept: 'application/json', [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
-    if (row?.etag && row.view) headers['If-None-Match'] = row.etag;
-    const answer = await answerOf(doFetch, url, { headers });
+    const waits = Boolean(row?.etag && row.view);
+    if (waits) {
+      headers['If-None-Match'] = row!.etag!;
+      headers.Prefer = `wait=${WATCH_WAIT_S}`;
+    }
+    const sent = Date.now();
+    const answer = await answerOf(doFetch, url, { headers }, waits ? WATCH_WAIT_S * 1000 + REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
     if (!answer) return offline(row);
     const { response, text } = answer;
     if (stopped) return { kind: 'stop' };
     if (response.status === 304) {
       failures = 0;
       if (row?.state !== 'live') await writeRow(db, token, { state: 'live', answeredAt: Date.now() });
-      return { kind: 'again', waitMs: intervalMs };
+      const held = Date.now() - sent >= (WATCH_WAIT_S * 1000) / 2;
+      return { kind: 'again', waitMs: held ? 0 : intervalMs };
     }
     if (response.status === 404) {
       await writeRow(db, token, { view: null, etag: null, state: 'gone', answeredAt: Date.now() });
@@ -74,7 +84,8 @@ export function watchTable(db: PodTableDB, token: string, options: WatchPollerOp
       if (!view.success) return offline(row);
       failures = 0;
       await writeRow(db, token, { view: view.data, etag: response.headers.get('etag'), state: 'live', answeredAt: Date.now() });
-      return { kind: 'again', waitMs: intervalMs };
+      // The gap counts from this answer (the loop counts from the request's start, which a held request makes long ago).
+      return { kind: 'again', waitMs: Date.now() - sent + WATCH_LIVE_GAP_MS };
     }
     return offline(row);
   }

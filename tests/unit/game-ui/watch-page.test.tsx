@@ -94,3 +94,46 @@ describe('the TV view', () => {
     expect(await screen.findByText('Game over · Cy wins', undefined, WAIT)).toBeTruthy();
   });
 });
+
+describe('the TV view while the server holds its request until the game changes', () => {
+  let life = 40;
+  let held: Array<() => void> = [];
+  const requests: Array<{ ifNoneMatch: string | null; prefer: string | null }> = [];
+
+  /** A 200 with the table for a new ETag; with the current one and a wait asked, held until `change`. */
+  function holding(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const headers = new Headers(init?.headers);
+    requests.push({ ifNoneMatch: headers.get('if-none-match'), prefer: headers.get('prefer') });
+    const answer = () => new Response(JSON.stringify(view(life)), { status: 200, headers: { etag: `"life-${life}"`, 'content-type': 'application/json' } });
+    if (headers.get('if-none-match') === `"life-${life}"` && headers.get('prefer')) return new Promise((resolve) => held.push(() => resolve(answer())));
+    return Promise.resolve(answer());
+  }
+
+  function change(to: number): void {
+    life = to;
+    const waiting = held;
+    held = [];
+    for (const release of waiting) release();
+  }
+
+  scriptServer(holding, () => {
+    life = 40;
+    held = [];
+    requests.length = 0;
+  });
+
+  it('asks to wait with the ETag it shows, and shows the change the moment the held request answers, without polling in between', async () => {
+    render(<WatchPage token={TOKEN} />);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('40')).toBeTruthy(), WAIT);
+    await waitFor(() => expect(held).toHaveLength(1), WAIT);
+    expect(requests).toEqual([
+      { ifNoneMatch: null, prefer: null },
+      { ifNoneMatch: '"life-40"', prefer: 'wait=20' },
+    ]);
+    change(39);
+    await waitFor(() => expect(within(tileOf('Ana')).getByText('39')).toBeTruthy(), WAIT);
+    // Then it waits again, with the new ETag: one request per change, none while nothing happens.
+    await waitFor(() => expect(held).toHaveLength(1), WAIT);
+    expect(requests.slice(2)).toEqual([{ ifNoneMatch: '"life-39"', prefer: 'wait=20' }]);
+  });
+});

@@ -4,7 +4,7 @@
  * drawn read-only, a bar with the turn, the game clock and whether the view is live; the screen
  * stays awake while the game is live. It renders
  * only the mirror's `watchViews` row of the token; the poller (src/sync/watch/watch-poller.ts)
- * fills it every WATCH_POLL_MS (700 ms). With no answer it keeps the last table and says it is not live; a
+ * fills it as the table changes (a long poll). With no answer it keeps the last table and says it is not live; a
  * dead link says so and shows nothing of the game.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
