@@ -16,6 +16,7 @@ import { db } from '../../sync/app';
 import { pullKey } from '../../sync/engine/pull';
 import { usePullOnMount, usePullState } from '../../ui/sync-hooks';
 import { listState } from '../../ui/list-state';
+import { formatDateAndTime } from '../../ui/time';
 import { ListStatus } from '../../ui/list-status';
 import { PageHeader } from '../shell/page-header';
 import { OlderGamesRow } from './older-games-row';
@@ -32,10 +33,7 @@ export const HistoryText = {
   allGames: 'All my games',
 } as const;
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-}
+const when = formatDateAndTime;
 
 function GameItem({ game, podName }: { game: GameRow; podName: string | null }) {
   const live = game.status === 'ACTIVE';

@@ -10,6 +10,10 @@
 export const TODAY = 'Today';
 export const YESTERDAY = 'Yesterday';
 
+/** Made once: `toLocaleDateString` builds a formatter per call. */
+const DAY_THIS_YEAR = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const DAY_OTHER_YEAR = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
 export interface ThreadPlace {
   /** The date line to draw before this message, when it is the first of its day. */
   day: string | null;
@@ -30,12 +34,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   if (dayKey(date) === dayKey(now)) return TODAY;
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (dayKey(date) === dayKey(yesterday)) return YESTERDAY;
-  return date.toLocaleDateString(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
+  return (date.getFullYear() === now.getFullYear() ? DAY_THIS_YEAR : DAY_OTHER_YEAR).format(date);
 }
 
 interface Placeable {

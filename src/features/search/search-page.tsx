@@ -14,6 +14,7 @@ import { db } from '../../sync/app';
 import { LoadingText } from '../../ui/list-status';
 import { useMyId } from '../../ui/sync-hooks';
 import { PageHeader } from '../shell/page-header';
+import { formatDateAndTime } from '../../ui/time';
 import { Highlighted } from './highlighted';
 import { SearchText } from './search-texts';
 import { useMessageSearch, type ServerSearchState } from './use-message-search';
@@ -41,7 +42,7 @@ function ServerStatus({ state, more }: { state: ServerSearchState; more: boolean
   return null;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateAndTime;
 
 function HitRow({ hit, chatName, words }: { hit: MessageHit; chatName: string; words: string[] }) {
   const sender = nameOf(hit.message.sender);

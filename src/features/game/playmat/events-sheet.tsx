@@ -13,7 +13,7 @@
 import { useState } from 'react';
 import type { Game, GameEvent } from '../../../contract/game';
 import { groupEvents } from '../../../game/event-groups';
-import { eventTime as time } from './event-time';
+import { formatClockTime as time } from '../../../ui/time';
 import { Sheet } from './sheet';
 import { StoryList } from './story-list';
 

@@ -13,7 +13,7 @@ import { gameStoryView } from '../../../db/queries/game-story';
 import { storyText } from '../../../game/story-text';
 import { undoableIds } from '../../../game/undo';
 import { actions, db } from '../../../sync/app';
-import { eventTime } from './event-time';
+import { formatClockTime as eventTime } from '../../../ui/time';
 import { reportRefusal } from './tap-writes';
 
 type LoadState = 'loading' | 'complete' | 'offline' | 'failed';
