@@ -74,6 +74,7 @@ export function ConversationView({ peerId, myId, onBack, focus }: ConversationVi
           label={`Messages with ${name}`}
           senderOf={(message) => message.senderId}
           dividerBefore={dividerBefore}
+          renderKey={(message) => `${myId}|${message.id === dividerBefore}|${JSON.stringify(unsent.get(message.id) ?? [])}`}
           renderMessage={(message, place, found) => {
             const own = message.senderId === myId;
             return (

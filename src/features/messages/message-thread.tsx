@@ -17,7 +17,7 @@
  * whether it starts or ends a run of one sender's messages. The box fills the height the chat
  * gives it (it is the flexible part between the chat's header and its docked composer).
  */
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { threadPlaces, type ThreadPlace } from './message-runs';
 import type { MessageThreadModel, ThreadFocus } from './use-message-thread';
 import './message-thread.css';
@@ -48,11 +48,48 @@ interface MessageThreadProps<T> {
   dividerBefore?: string | null;
   /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider); `found`: the message the thread opened at. */
   renderMessage(message: T, place: ThreadPlace, found: boolean): ReactNode;
+  /**
+   * Everything besides the message's row, its place and `found` that `renderMessage` reads for it
+   * (the unread line, its unsent writes, who is signed in), as a string. Given, a message is
+   * rendered again only when one of those changes: a page of older messages then renders only
+   * its own, not the whole thread again. Without it every message renders with the thread.
+   */
+  renderKey?(message: T): string;
 }
 
 const NO_PLACE: ThreadPlace = { day: null, runStart: true, runEnd: true };
 
-export function MessageThread<T extends { id: string; createdAt: string }>({ thread, label, senderOf, dividerBefore = null, renderMessage }: MessageThreadProps<T>) {
+interface ItemProps<T> {
+  message: T;
+  place: ThreadPlace;
+  found: boolean;
+  renderKey: string | null;
+  render(message: T, place: ThreadPlace, found: boolean): ReactNode;
+}
+
+/** The same row: the mirror hands out a new object on every read, equal field by field when nothing changed. */
+function sameRow(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+function samePlace(a: ThreadPlace, b: ThreadPlace): boolean {
+  return a.day === b.day && a.runStart === b.runStart && a.runEnd === b.runEnd;
+}
+
+/** One message of the list; rendered again only when what it shows changed (see `renderKey`). */
+const ThreadItem = memo(
+  function ThreadItem<T>({ message, place, found, render }: ItemProps<T>) {
+    return <>{render(message, place, found)}</>;
+  },
+  (before, after) =>
+    before.renderKey !== null &&
+    before.renderKey === after.renderKey &&
+    before.found === after.found &&
+    samePlace(before.place, after.place) &&
+    sameRow(before.message, after.message),
+) as <T>(props: ItemProps<T>) => ReactNode;
+
+export function MessageThread<T extends { id: string; createdAt: string }>({ thread, label, senderOf, dividerBefore = null, renderMessage, renderKey }: MessageThreadProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -84,7 +121,14 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
         </div>
         <ol ref={listRef} className="message-list" aria-label={label}>
           {messages.map((message) => (
-            <Fragment key={message.id}>{renderMessage(message, places.get(message.id) ?? NO_PLACE, message.id === focusId)}</Fragment>
+            <ThreadItem
+              key={message.id}
+              message={message}
+              place={places.get(message.id) ?? NO_PLACE}
+              found={message.id === focusId}
+              renderKey={renderKey ? renderKey(message) : null}
+              render={renderMessage}
+            />
           ))}
           <li ref={endRef} aria-hidden="true" className="message-end" />
         </ol>

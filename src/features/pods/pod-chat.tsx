@@ -64,6 +64,7 @@ function PodMessages({ pod, myId, focus }: { pod: PodRow; myId: string; focus?: 
           label={`Messages in ${pod.name}`}
           senderOf={(message) => message.sender.id}
           dividerBefore={dividerBefore}
+          renderKey={(message) => `${myId}|${ownerId}|${message.id === dividerBefore}|${JSON.stringify(unsent.get(message.id) ?? [])}`}
           renderMessage={(message, place, found) => {
             const own = message.sender.id === myId;
             return (
