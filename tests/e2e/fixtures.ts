@@ -71,8 +71,8 @@ export async function befriend(baseURL: string, requester: { token: string }, ad
 /** A person signed in on a phone-sized page of their own (a browser context each). */
 export type Person = ReturnType<typeof uniqueUser> & { page: Page };
 
-export async function person(browser: Browser, baseURL: string, prefix: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+export async function person(browser: Browser, baseURL: string, prefix: string, viewport = { width: 390, height: 844 }): Promise<Person> {
+  const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   const user = uniqueUser(prefix);
   await registerAndLogin(page, user);

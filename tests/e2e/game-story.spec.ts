@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { api, befriend, expect, person, shownLife, test, type Person } from './fixtures';
+import { openStory } from './game-night-steps';
 
 const MINUS = '\u2212';
 
@@ -35,16 +36,6 @@ async function startGame(browser: Browser, baseURL: string, prefix: string): Pro
   await friend.page.goto(`/game/${gameId}`);
   await expect(shownLife(friend.page, friend.username)).toHaveText('40');
   return { host, friend, gameId };
-}
-
-/** Opens the whole story on `page`; the sheet and its list. */
-async function openStory(page: Page) {
-  await page.getByRole('button', { name: 'Game menu' }).click();
-  await page.getByRole('menuitem', { name: 'Recent events' }).click();
-  const sheet = page.getByRole('dialog');
-  await sheet.getByRole('button', { name: 'Whole story' }).click();
-  await expect(sheet.getByText('The beginning of the game.')).toBeVisible();
-  return { sheet, story: sheet.getByRole('list', { name: 'The whole story, newest first' }) };
 }
 
 test('undo an entry from a dozen taps ago in the whole story: the tile, the server and the other phone show the corrected life', async ({ browser, baseURL }) => {

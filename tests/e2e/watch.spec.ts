@@ -6,6 +6,7 @@
  * sharing, and the TV says the link is no longer valid.
  */
 import { expect, person, shownLife, startGame, test } from './fixtures';
+import { shareTvLink } from './game-night-steps';
 
 test('a player shares the TV view; a TV with no account follows a tap live until the player stops sharing', async ({ browser, baseURL }) => {
   const host = await person(browser, baseURL, 'tvh');
@@ -18,14 +19,8 @@ test('a player shares the TV view; a TV with no account follows a tap live until
   await expect(shownLife(host.page, 'Gus')).toHaveText('40');
 
   // The TV sheet: a QR code and the link.
-  await host.page.getByRole('button', { name: 'Game menu' }).click();
-  await host.page.getByRole('menuitem', { name: 'TV view' }).click();
+  const link = await shareTvLink(host.page, baseURL);
   const sheet = host.page.getByRole('dialog', { name: 'TV view' });
-  const linkCell = sheet.locator('.watch-link');
-  await expect(linkCell).toHaveText(new RegExp(`^${baseURL}/watch/[A-Za-z0-9_-]{43}$`));
-  const link = (await linkCell.textContent())!;
-  await expect(sheet.getByRole('img', { name: 'QR code of the TV link' })).toBeVisible();
-  await sheet.getByRole('button', { name: 'Close' }).click();
 
   // A TV browser: no account, landscape 1280 × 720.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
