@@ -23,6 +23,8 @@ afterAll(async () => {
 
 const search = (query: string) => server.request<CardSummary[] & { message?: string }>('GET', `/api/cards/commanders?${query}`, { token });
 const UNAVAILABLE = { message: 'The card service is unavailable right now.' };
+/** The card service's own limit: 2 requests a second. */
+const UPSTREAM_MIN_GAP_MS = 500;
 
 describe('GET /api/cards/commanders', () => {
   it('asks for commanders by name with our User-Agent and maps the list', async () => {
@@ -95,8 +97,10 @@ describe('GET /api/cards/commanders', () => {
     const found = await Promise.all(['tymna', 'thras', 'pir', 'atra'].map((name) => client.searchCommanders(name, false)));
     expect(found.map((cards) => cards[0]?.name)).toEqual(['Tymna the Weaver', 'Thrasios, Triton Hero', 'Pir, Imaginative Rascal', "Atraxa, Praetors' Voice"]);
     expect(departures).toHaveLength(4);
-    // The service and this fetch read the millisecond clock one after the other: 1 ms apart at most.
-    for (let i = 1; i < departures.length; i += 1) expect(departures[i]! - departures[i - 1]!).toBeGreaterThanOrEqual(REQUEST_SPACING_MS - 1);
+    // The service spaces its own departure stamps REQUEST_SPACING_MS apart; this fetch stamps a
+    // moment later, and a busy machine can pause several milliseconds between the two.
+    // The service's limit is 2/s: the 50 ms over 500 are the margin for exactly such jitter.
+    for (let i = 1; i < departures.length; i += 1) expect(departures[i]! - departures[i - 1]!).toBeGreaterThanOrEqual(UPSTREAM_MIN_GAP_MS);
   });
 
   it('answers 502 when the service fails, and does not cache the failure', async () => {
