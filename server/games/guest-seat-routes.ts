@@ -9,7 +9,8 @@
  *   name and everyone hears GAME_UPDATED; the answer is the credential, shown once.
  * - Read and increments: `Authorization: GuestSeat <token>`, checked by the routes' own onRequest
  *   hook before the body is read; anything that does not open a live seat is 401 with the reason
- *   (GuestSeatText). The auth hook (server/auth/authenticate.ts) knows only Bearer tokens, so
+ *   (GuestSeatText). Once the game ended the seat still reads its final table and can be claimed
+ *   (until the credential expires); a tap then is 409, refused for good. The auth hook (server/auth/authenticate.ts) knows only Bearer tokens, so
  *   the credential on any other route is 401 too.
  * - Increments: only the credential's own seat (403 otherwise), no undo (403), and otherwise the
  *   one increment path of accounts (server/mutations/games.ts `incrementLockedGame`): the same
@@ -57,7 +58,7 @@ export function registerGuestSeatRoutes(app: FastifyInstance, deps: AppDeps): vo
   const api = typed(app);
   app.decorateRequest('guestSeat', null);
 
-  /** The live seat of the request's credential, or 401 with why not. */
+  /** The live seat of the request's credential (an ended game's too: the final table, a claim), or 401 with why not. */
   const guestSeatAuth = async (request: FastifyRequest): Promise<void> => {
     const token = guestSeatToken(request.headers.authorization);
     if (!token) throw unauthorized(GuestSeatText.invalid);
@@ -67,7 +68,7 @@ export function registerGuestSeatRoutes(app: FastifyInstance, deps: AppDeps): vo
     if (request.writeKind) await deps.limits.consumeSubject(request.writeKind, `guestSeat:${capabilityHash(token)}`);
     const row = await findGuestSeat(db, token);
     const game = row ? await findGame(db, row.gameId) : undefined;
-    const problem = guestSeatProblem(row, game, deps.now());
+    const problem = guestSeatProblem(row, game, deps.now(), 'keep');
     if (problem) throw unauthorized(problem);
     request.guestSeat = row!;
   };
@@ -136,7 +137,7 @@ export function registerGuestSeatRoutes(app: FastifyInstance, deps: AppDeps): vo
         // Under the game's lock, the credential is read again (an undo or the game's end may have committed).
         const row = await findGuestSeat(tx, token);
         // A 409, not a 401: this caller's session is fine, the seat is what is gone.
-        const problem = guestSeatProblem(row, current, now);
+        const problem = guestSeatProblem(row, current, now, 'keep');
         if (problem) throw conflict(problem);
         if (current!.participants.some((p) => p.userId === me.id)) throw conflict(GameServerText.alreadyPlaying);
         if ((await blockersAmong(tx, me.id, [current!.createdById])).size > 0) throw conflict(GuestSeatText.invalid);
@@ -166,8 +167,10 @@ export function registerGuestSeatRoutes(app: FastifyInstance, deps: AppDeps): vo
         const current = await findGame(tx, seated.gameId, true);
         // Under the game's lock, the credential is read again: an undo or the game's end may have committed meanwhile.
         const row = await findGuestSeat(tx, guestSeatToken(request.headers.authorization)!);
-        const problem = guestSeatProblem(row, current, now);
+        const problem = guestSeatProblem(row, current, now, 'keep');
         if (problem) throw unauthorized(problem);
+        // An ended game takes no tap, but the seat still reads its final table: refused for good, not logged out.
+        if (current!.status !== 'ACTIVE') throw conflict(GuestSeatText.ended);
         if (increment.seat !== seated.seatNumber) throw forbidden(GuestSeatText.notYourSeat);
         if (increment.undoes !== undefined) throw forbidden(GuestSeatText.noUndo);
         return incrementLockedGame({ tx, now, log }, current!, increment);

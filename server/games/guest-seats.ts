@@ -51,10 +51,16 @@ export async function findGuestSeat(db: DbOrTx, token: string, forUpdate = false
   return row;
 }
 
-/** Why a credential opens nothing (a GuestSeatText message), or null while it is live. */
-export function guestSeatProblem(row: GuestSeatRow | undefined, game: Game | undefined, now: Date): string | null {
+/**
+ * What a credential is used for: `play` (a tap: the game must be live) or `keep` (reading the
+ * table, taking the seat into an account: the final table of an ended game too).
+ */
+export type GuestSeatUse = 'play' | 'keep';
+
+/** Why a credential opens nothing for `use` (a GuestSeatText message), or null while it is live. */
+export function guestSeatProblem(row: GuestSeatRow | undefined, game: Game | undefined, now: Date, use: GuestSeatUse = 'play'): string | null {
   if (!row || !game) return GuestSeatText.invalid;
-  if (game.status !== 'ACTIVE') return GuestSeatText.ended;
+  if (use === 'play' && game.status !== 'ACTIVE') return GuestSeatText.ended;
   if (row.revokedAt) return GuestSeatText.revoked;
   if (row.expiresAt.getTime() <= now.getTime()) return GuestSeatText.invalid;
   const seat = game.participants.find((p) => p.seatNumber === row.seatNumber);

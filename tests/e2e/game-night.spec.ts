@@ -7,8 +7,8 @@
  * the creator taps a dozen times and undoes an entry from ten taps back in the whole story, and
  * every phone and the TV show the corrected life; a Storm counter and the Ring set on the creator's
  * phone show on every phone and the TV; the creator ends the game with a winner, a win method and
- * the turn, and the summary shows the life chart; the TV says who won and the guest's page that
- * the game is over.
+ * the turn, and the summary shows the life chart; the TV and the guest's page say who won over
+ * the final table.
  */
 import type { Page } from '@playwright/test';
 import { expect, openJoinSheet, person, shownLife, startGame, test } from './fixtures';
@@ -132,9 +132,10 @@ test('game night: a friend joins by link, a guest by code, a TV follows; undo fr
     await expect(page.getByRole('heading', { level: 1, name: `${friend.username} wins` })).toBeVisible(LIVE);
     await expect(page.getByText('With a combo on turn 2')).toBeVisible(LIVE);
   }
-  // The TV says who won; the guest's page says the game is over, with no table and no winner.
-  await expect(tv.getByText(`Game over · ${friend.username} wins`)).toBeVisible(LIVE);
-  await expect(guest.getByRole('alert')).toContainText('This game is over.', LIVE);
+  // The TV and the guest say who won, over the final table; the guest's tile takes no more taps.
+  for (const page of [tv, guest]) await expect(page.getByText(`Game over · ${friend.username} wins`)).toBeVisible(LIVE);
+  await expect(shownLife(guest, host.username)).toHaveText('30');
+  await expect(guest.getByRole('button', { name: `Lou life ${MINUS}1`, exact: true, disabled: false })).toHaveCount(0);
   const chart = host.page.getByRole('img', { name: new RegExp(`^Life by turn: .*${host.username} 40 → 30`) });
   await expect(chart).toBeVisible();
   await expect(chart.locator('polyline')).toHaveCount(3);

@@ -11,12 +11,4 @@ CREATE TABLE "game_guest_seats" (
 --> statement-breakpoint
 ALTER TABLE "game_guest_seats" ADD CONSTRAINT "game_guest_seats_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "game_guest_seats_game_idx" ON "game_guest_seats" USING btree ("game_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "game_guest_seats_live_key" ON "game_guest_seats" USING btree ("game_id","seat_number") WHERE "game_guest_seats"."revoked_at" IS NULL;--> statement-breakpoint
--- A guest seat's credential dies when its game ends (status leaves ACTIVE); resuming the game does not bring it back.
-CREATE OR REPLACE FUNCTION game_guest_seats_die_with_game() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE game_guest_seats SET revoked_at = now() WHERE game_id = NEW.id AND revoked_at IS NULL;
-  RETURN NEW;
-END;
-$$;--> statement-breakpoint
-CREATE TRIGGER games_end_revokes_guest_seats AFTER UPDATE OF status ON games FOR EACH ROW WHEN (NEW.status <> 'ACTIVE') EXECUTE FUNCTION game_guest_seats_die_with_game();
+CREATE UNIQUE INDEX "game_guest_seats_live_key" ON "game_guest_seats" USING btree ("game_id","seat_number") WHERE "game_guest_seats"."revoked_at" IS NULL;

@@ -5,9 +5,9 @@
  * `game_guest_seats`: one row per guest seat ever taken. The credential (32 random bytes,
  * base64url) is shown once to the phone that took the seat and never stored: only its SHA-256
  * (hex) is, so a reader of the database cannot act as a guest. A credential is live while
- * `revoked_at` is null, `expires_at` (24 h after the join) is ahead and its game is ACTIVE; the
- * creator's undo revokes it, the game's end revokes it (a trigger of this table's migration:
- * resuming the game does not bring it back), and it goes with its game (cascade). At most one
+ * `revoked_at` is null and `expires_at` (24 h after the join) is ahead; it taps only while its
+ * game is ACTIVE (after the end it still reads the final table and can be claimed; a resumed game
+ * plays on); the creator's undo revokes it, and it goes with its game (cascade). At most one
  * unrevoked row per seat (the partial unique index). `seat_before` is the seat as it was, for the
  * undo (as game_joins keeps it for account joins).
  */

@@ -12,8 +12,11 @@
  * - The table: polled like the TV view's (src/sync/watch/poll-loop.ts, every WATCH_POLL_MS with
  *   If-None-Match) once no tap waits, so a poll never shows a table without the device's own taps.
  *   An answer of an older revision than the row holds is ignored.
- * - 401 (the creator undid the join, the game ended, the seat expired): the table is dropped, the
- *   waiting taps too, the row says `gone` with the server's reason, and polling stops.
+ * - The game ended: the server answers its final table (the winner on the guest's screen, as on
+ *   every other), which stays; taps still waiting can never apply and are dropped (the server
+ *   refuses them 409), and polling stops.
+ * - 401 (the creator undid the join, the seat expired): the table is dropped, the waiting taps
+ *   too, the row says `gone` with the server's reason, and polling stops.
  */
 import { GUEST_SEAT_SCHEME, guestSeatCreatedSchema, guestSeatViewSchema, type GuestSeatView } from '../../contract/game-guest';
 import type { GameIncrement } from '../../contract/game';
@@ -199,6 +202,11 @@ export function syncGuestSeat(db: PodTableDB, gameId: string, options: GuestSeat
     if (!view) return offline();
     failures = 0;
     await keep(view, response.headers.get('etag'));
+    if (view.view.status !== 'ACTIVE') {
+      // The final table: nothing changes it any more, and a tap can no longer apply.
+      await db.guestTaps.where('gameId').equals(gameId).delete();
+      return { kind: 'stop' };
+    }
     return { kind: 'again', waitMs: intervalMs };
   }
 

@@ -1,7 +1,7 @@
 /**
  * A seat for someone with no account (server/games/guest-seat-routes.ts): taking a guest seat
  * with a code, what its credential reads and changes, and everything it must not do — another
- * seat, another game, a revoked, expired or ended credential, a forged header, any other route,
+ * seat, another game, a revoked or expired credential, a tap after the end, a forged header, any other route,
  * a repeated increment id — and the join budget per address.
  */
 import { randomUUID } from 'node:crypto';
@@ -176,15 +176,29 @@ describe('the credential dies', () => {
     expect((await server.request('DELETE', `/api/games/${game.id}/joins/1`, { token: host.token })).status).toBe(404);
   });
 
-  it("with the game's end, and stays dead when the game is resumed", async () => {
+  it("for taps with the game's end, while the final table stays readable (the winner) and the seat claimable; a resumed game plays on", async () => {
     const { host, game, guest } = await seated();
     const ended = await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'FINISHED', eventId: randomUUID(), result: { winnerSeat: 0 } } });
     expect(ended.status).toBe(200);
-    expect(await read(server, guest.token)).toMatchObject({ status: 401, body: { message: GuestSeatText.ended } });
+    const final = await read(server, guest.token);
+    expect(final.status).toBe(200);
+    expect(final.body.view).toMatchObject({ status: 'FINISHED', result: { winnerSeat: 0 } });
+    expect(await tap(server, guest.token, increment(3, -1))).toMatchObject({ status: 409, body: { message: GuestSeatText.ended } });
+    expect((await gameOf(server, host.token, game.id)).participants[3]!.lifeTotal).toBe(40);
     const resumed = await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'ACTIVE', eventId: randomUUID() } });
     expect(resumed.status).toBe(200);
-    expect((await read(server, guest.token)).status).toBe(401);
-    expect((await tap(server, guest.token, increment(3, -1))).status).toBe(401);
+    expect((await tap(server, guest.token, increment(3, -1))).status).toBe(200);
+    expect((await gameOf(server, host.token, game.id)).participants[3]!.lifeTotal).toBe(39);
+  });
+
+  it('an ended game is still taken into an account by its guest, with the result', async () => {
+    const { host, game, guest } = await seated(server, 1, 'Gus');
+    await server.request('PUT', `/api/games/${game.id}`, { token: host.token, body: { status: 'FINISHED', eventId: randomUUID(), result: { winnerSeat: 1 } } });
+    const gus = await server.newUser('gwin');
+    const claimed = await server.request<Game>('POST', '/api/guest-seat/claim', { token: gus.token, body: { token: guest.token } });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toMatchObject({ status: 'FINISHED', result: { winnerSeat: 1 } });
+    expect(claimed.body.participants[1]!.userId).toBe(gus.user.id);
   });
 
   it('24 hours after the join', async () => {

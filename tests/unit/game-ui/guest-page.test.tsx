@@ -3,7 +3,8 @@
  * A guest seat's playmat (/guest/$gameId, src/features/game/guest/guest-page.tsx) with its real
  * sync (src/sync/guest/guest-seat-sync.ts) against a scripted server: the table as the server
  * says, only the guest's own tile with controls, a tap shown at once with no signal and sent
- * later exactly once (the same increment id however often it is tried), and the seat taken back.
+ * later exactly once (the same increment id however often it is tried), the seat taken back, and
+ * the end of the game: the final table and the winner stay, read-only.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -27,7 +28,7 @@ function tableView(gusLife: number, rev: number): GuestSeatView {
 }
 
 /** The server: its Gus life, whether it answers, and what it was sent. */
-let server: { life: number; rev: number; down: boolean; revoked: boolean };
+let server: { life: number; rev: number; down: boolean; revoked: boolean; ended: boolean };
 const applied = new Set<string>();
 const sent: GameIncrement[] = [];
 
@@ -36,6 +37,12 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> 
   const headers = new Headers(init?.headers);
   expect(headers.get('authorization')).toBe(`GuestSeat ${TOKEN}`);
   if (server.revoked) return Promise.resolve(new Response(JSON.stringify({ message: GuestSeatText.revoked }), { status: 401 }));
+  if (String(input).endsWith('/increments') && server.ended) return Promise.resolve(new Response(JSON.stringify({ message: GuestSeatText.ended }), { status: 409 }));
+  if (server.ended) {
+    const final = tableView(server.life, server.rev);
+    final.view = { ...final.view, status: 'FINISHED', result: { winnerSeat: 0, draw: false, outOrder: [1], endedAt: '2026-11-28T19:00:00.000Z' } };
+    return Promise.resolve(new Response(JSON.stringify(final), { status: 200, headers: { 'content-type': 'application/json' } }));
+  }
   if (String(input).endsWith('/increments')) {
     const increment = JSON.parse(String(init!.body)) as GameIncrement;
     sent.push(increment);
@@ -50,7 +57,7 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> 
 
 describe('a guest seat', () => {
   scriptServer(serve, async () => {
-    server = { life: 40, rev: 5, down: false, revoked: false };
+    server = { life: 40, rev: 5, down: false, revoked: false, ended: false };
     applied.clear();
     sent.length = 0;
     await db.guestSeats.put({ gameId: GAME, token: TOKEN, seatNumber: 1, name: 'Gus', expiresAt: '2026-11-29T18:00:00.000Z', view: null, rev: 0, etag: null, state: 'loading', goneReason: null, answeredAt: null });
@@ -90,5 +97,21 @@ describe('a guest seat', () => {
     await screen.findByText(GuestSeatText.revoked, undefined, { timeout: 8000 });
     expect(screen.queryByRole('heading', { name: 'Ana' })).toBeNull();
     expect((await db.guestSeats.get(GAME))?.view).toBeNull();
+  });
+
+  it('at the end of the game keeps the final table with the winner, takes no more taps, and drops a tap that can no longer apply', async () => {
+    render(<GuestPage gameId={GAME} />);
+    await screen.findByText('You are Gus · seat 2', undefined, WAIT);
+    server.down = true;
+    tap(`Gus life ${MINUS}1`);
+    await waitFor(() => expect(lifeOf('Gus')).toBe('39'), WAIT);
+    server.ended = true;
+    server.down = false;
+    window.dispatchEvent(new Event('online'));
+    await screen.findByText('Game over · Ana wins', undefined, WAIT);
+    await waitFor(async () => expect(await db.guestTaps.count()).toBe(0), WAIT);
+    expect(lifeOf('Gus')).toBe('40');
+    expect(screen.getByRole('button', { name: `Gus life ${MINUS}1` })).toHaveProperty('disabled', true);
+    expect((await db.guestSeats.get(GAME))?.view?.status).toBe('FINISHED');
   });
 });

@@ -4,7 +4,8 @@
  * and only the guest's own tile takes taps; the other tiles draw no controls. It renders only
  * the mirror's `guestSeats` row of the game and its waiting taps (guest-game.ts);
  * src/sync/guest/guest-seat-sync.ts sends the taps and polls the table. With no answer it keeps
- * the last table and says it is not live; a seat that is no longer this device's says why.
+ * the last table and says it is not live; a seat that is no longer this device's says why. Once
+ * the game ended it shows the final table and the winner, read-only.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -46,7 +47,8 @@ function GuestTable({ row, onChange }: { row: GuestSeatRow & { view: NonNullable
   const taps = useLiveQuery(() => db.guestTaps.where('gameId').equals(row.gameId).toArray(), [row.gameId]);
   const waiting = useMemo(() => taps?.map((tap) => tap.increment) ?? NO_TAPS, [taps]);
   const game = useMemo(() => guestGame(row, waiting), [row, waiting]);
-  useWakeLock(game.status === 'ACTIVE');
+  const live = game.status === 'ACTIVE';
+  useWakeLock(live);
   return (
     <>
       <header className="watch-bar guest-bar">
@@ -64,7 +66,8 @@ function GuestTable({ row, onChange }: { row: GuestSeatRow & { view: NonNullable
         </p>
         <LiveState row={row} />
       </header>
-      <TvTable game={game} stale={row.state !== 'live'} initialArea={windowArea} ownSeat={row.seatNumber} onChange={onChange} />
+      {/* Once the game ended the final table stays, read-only, with the winner in the bar. */}
+      <TvTable game={game} stale={live && row.state !== 'live'} initialArea={windowArea} ownSeat={live ? row.seatNumber : undefined} onChange={live ? onChange : undefined} />
     </>
   );
 }
