@@ -34,6 +34,7 @@ import { gamesVisibleTo } from '../visibility/games';
 import { podInvitationsVisibleTo } from '../visibility/pod-invitations';
 import { podMessagesVisibleTo, podsVisibleTo } from '../visibility/pods';
 import { listConversations } from './reads';
+import { isUuid } from '../validate';
 
 export interface Changes {
   puts: SyncPuts;
@@ -161,8 +162,7 @@ const loaders: Record<RefKind, Loader> = {
   },
   async conversation(db, me, ids, out) {
     // Only the reader's own conversations: the list is computed from their messages.
-    const wanted = new Set(ids);
-    put(out, 'conversations', (await listConversations(db, me)).filter((conversation) => wanted.has(conversation.participant.id)));
+    put(out, 'conversations', await listConversations(db, me, { peerIds: [...ids].filter(isUuid) }));
   },
 };
 

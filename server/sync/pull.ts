@@ -6,16 +6,20 @@
  * - Otherwise up to PULL_PAGE_MAX log entries after the cursor; their refs become the rows'
  *   current state (server/sync/changes.ts), `applied` lists this user's mutations among them,
  *   and `more` says whether to pull again.
- * A snapshot reads every row the user can see: the routes count it against the `snapshot` read
- * budget (`beforeSnapshot`), incremental pages against `pull` (server/limits/policies.ts).
+ * - `snapshot: 'paged'`: a snapshot is answered as its head (`rest: true`, `more: true`); then
+ *   `snapshot: 'rest'` with the head's cursor (or any cursor the server still has) answers the
+ *   rest, read now, at that cursor (`more` when the log moved since), server/sync/snapshot.ts.
+ * A snapshot, and each of its parts, reads every row the user can see: the routes count it
+ * against the `snapshot` read budget (`beforeSnapshot`), incremental pages against `pull`
+ * (server/limits/policies.ts).
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { PULL_PAGE_MAX, type PullResponse } from '../../src/contract/sync';
+import { PULL_PAGE_MAX, type PullResponse, type SnapshotPart } from '../../src/contract/sync';
 import { syncHeads, syncLog } from '../db/schema';
 import type { Db, DbOrTx } from '../db/types';
 import { loadChanges } from './changes';
 import { groupRefs } from './refs';
-import { buildSnapshot } from './snapshot';
+import { buildSnapshot, buildSnapshotHead, buildSnapshotRest } from './snapshot';
 
 export async function readHead(db: DbOrTx, userId: string): Promise<{ pos: number; trimmedTo: number }> {
   const [head] = await db.select({ pos: syncHeads.pos, trimmedTo: syncHeads.trimmedTo }).from(syncHeads).where(eq(syncHeads.userId, userId));
@@ -25,6 +29,8 @@ export async function readHead(db: DbOrTx, userId: string): Promise<{ pos: numbe
 export interface PullOptions {
   /** Called before a full snapshot is read (its read budget): throw to refuse it. */
   beforeSnapshot?: () => Promise<void>;
+  /** How a snapshot is answered (src/contract/sync.ts `pullQuery`); left out, in one answer. */
+  snapshot?: SnapshotPart;
 }
 
 /** The heads of several users' logs in one query (0 for a user with no log yet): the live hub's PONGs. */
@@ -42,7 +48,12 @@ export async function pullChanges(db: Db, userId: string, cursor: number | undef
       const head = await readHead(tx, userId);
       if (cursor === undefined || cursor > head.pos || cursor < head.trimmedTo) {
         await options.beforeSnapshot?.();
-        return { cursor: head.pos, reset: true, more: false, applied: [], ...(await buildSnapshot(tx, userId)) };
+        if (options.snapshot === undefined) return { cursor: head.pos, reset: true, more: false, applied: [], ...(await buildSnapshot(tx, userId)) };
+        return { cursor: head.pos, reset: true, more: true, rest: true, applied: [], ...(await buildSnapshotHead(tx, userId)) };
+      }
+      if (options.snapshot === 'rest') {
+        await options.beforeSnapshot?.();
+        return { cursor, reset: false, more: cursor < head.pos, applied: [], ...(await buildSnapshotRest(tx, userId)) };
       }
       if (cursor === head.pos) return { cursor, reset: false, more: false, applied: [], puts: {}, dels: {} };
       const entries = await tx

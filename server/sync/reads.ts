@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation } from '../../src/contract/social';
-import { decks, directMessages, friendships, games, podInvitations, podMessages, pods } from '../db/schema';
+import { decks, directConversations, directMessages, friendships, games, podInvitations, podMessages, pods } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { gameForViewer } from '../games/guest-emails';
@@ -13,7 +13,7 @@ import { invitationViews } from '../mutations/pod-invitations';
 import { membersOf } from '../social/pods-repo';
 import { publicUsers, toDirectMessage, toFriendRequest, toFriendship, toPod, toPodMessage } from '../social/views';
 import { decksVisibleTo } from '../visibility/decks';
-import { directMessagesVisibleTo } from '../visibility/direct-messages';
+import { conversationsVisibleTo, directMessagesVisibleTo } from '../visibility/direct-messages';
 import { friendshipsVisibleTo } from '../visibility/friendships';
 import { endedInMyPods, gamesPlayedBy } from '../visibility/games';
 import { podInvitationsVisibleTo } from '../visibility/pod-invitations';
@@ -45,25 +45,27 @@ export async function listFriendRequests(db: DbOrTx, me: string) {
 
 const dm = directMessages;
 
-/** One entry per person the caller has exchanged messages with, newest conversation first. */
-export async function listConversations(db: DbOrTx, me: string): Promise<Conversation[]> {
-  const peer = sql<string>`CASE WHEN ${dm.senderId} = ${me} THEN ${dm.receiverId} ELSE ${dm.senderId} END`;
-  // DISTINCT ON over a subquery's column: the same CASE written twice would be two different parameters.
-  const mine = db
-    .select({ peerId: peer.as('peer_id'), content: dm.content, createdAt: dm.createdAt, deletedAt: dm.deletedAt, id: dm.id })
-    .from(dm)
-    .where(directMessagesVisibleTo(me))
-    .as('mine');
-  const latest = await db
-    .selectDistinctOn([mine.peerId], { peerId: mine.peerId, content: mine.content, createdAt: mine.createdAt, deletedAt: mine.deletedAt })
-    .from(mine)
-    .orderBy(mine.peerId, desc(mine.createdAt), desc(mine.id));
+/**
+ * One entry per person the caller has exchanged messages with (or, given `peerIds`, with those
+ * of them), newest conversation first; at most `limit`. Read from the caller's rows of
+ * `direct_conversations` (one per peer, naming its newest message), so the cost follows the
+ * conversations, not the messages.
+ */
+export async function listConversations(db: DbOrTx, me: string, options: { peerIds?: readonly string[]; limit?: number } = {}): Promise<Conversation[]> {
+  if (options.peerIds?.length === 0) return [];
+  const query = db
+    .select({ message: dm, peerId: directConversations.peerId })
+    .from(directConversations)
+    .innerJoin(dm, eq(dm.id, directConversations.lastMessageId))
+    .where(and(conversationsVisibleTo(me), options.peerIds ? inArray(directConversations.peerId, [...options.peerIds]) : undefined, directMessagesVisibleTo(me)))
+    .orderBy(desc(directConversations.lastAt), desc(directConversations.lastMessageId));
+  const latest = options.limit === undefined ? await query : await query.limit(options.limit);
   const people = await publicUsers(db, latest.map((row) => row.peerId));
   const conversations: Conversation[] = [];
-  for (const row of latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
-    const participant = people.get(row.peerId);
+  for (const { message, peerId } of latest) {
+    const participant = people.get(peerId);
     if (!participant) continue;
-    const lastMessage = { content: row.content, createdAt: row.createdAt.toISOString(), ...(row.deletedAt ? { deletedAt: row.deletedAt.toISOString() } : {}) };
+    const lastMessage = { content: message.content, createdAt: message.createdAt.toISOString(), ...(message.deletedAt ? { deletedAt: message.deletedAt.toISOString() } : {}) };
     conversations.push({ participant, lastMessage });
   }
   return conversations;
@@ -94,6 +96,12 @@ export async function recentDirectMessages(db: DbOrTx, me: string, peerIds: stri
     .orderBy(asc(dm.createdAt), asc(dm.id));
   const people = await publicUsers(db, rows.map((row) => row.message.senderId));
   return rows.map((row) => toDirectMessage(row.message, people));
+}
+
+/** The ids of the pods `me` sees. */
+export async function visiblePodIds(db: DbOrTx, me: string): Promise<string[]> {
+  const rows = await db.select({ id: pods.id }).from(pods).where(podsVisibleTo(db, me));
+  return rows.map((row) => row.id);
 }
 
 export async function listPods(db: DbOrTx, me: string) {
@@ -157,4 +165,15 @@ export async function listGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) 
   const mine = new Set(rows.map((row) => row.game.id));
   const podRows = await db.select({ game: games }).from(games).where(endedInMyPods(db, me)).orderBy(desc(games.startTime), desc(games.createdAt)).limit(limit);
   return [...rows, ...podRows.filter((row) => !mine.has(row.game.id))].map((row) => gameForViewer(toGame(row.game), me));
+}
+
+/** The games `me` plays in that are still being played, newest first (a snapshot's head). */
+export async function listActiveGames(db: DbOrTx, me: string, limit = GAMES_LIST_MAX) {
+  const rows = await db
+    .select({ game: games })
+    .from(games)
+    .where(and(inArray(games.id, gamesPlayedBy(db, me)), eq(games.status, 'ACTIVE')))
+    .orderBy(desc(games.startTime), desc(games.createdAt))
+    .limit(limit);
+  return rows.map((row) => gameForViewer(toGame(row.game), me));
 }

@@ -89,6 +89,6 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   api.get('/api/sync/pull', { schema: { querystring: pullQuery, response: { 200: pullResponse } } }, async (request) => {
     const query = request.query;
     const me = requireUser(request);
-    return pullChanges(deps.db, me.id, query.cursor, { beforeSnapshot: () => consumeReadLimit(deps, 'snapshot', me.id, request.ip) });
+    return pullChanges(deps.db, me.id, query.cursor, { snapshot: query.snapshot, beforeSnapshot: () => consumeReadLimit(deps, 'snapshot', me.id, request.ip) });
   });
 }

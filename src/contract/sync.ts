@@ -7,7 +7,7 @@
  *   both sends and catches up.
  * - GET /api/sync/pull?cursor=N: what this user may see that changed since N, which of their
  *   mutations are now applied, and the new cursor. No cursor (or one the server no longer
- *   has) answers a full snapshot with `reset: true`.
+ *   has) answers a full snapshot with `reset: true`; with `snapshot=paged`, its head first.
  * Positions are per user and dense: every committed change a user may see takes the next
  * number of that user's log, and every live event carries its position (src/contract/live.ts).
  */
@@ -55,6 +55,11 @@ export const pullResponse = z.object({
   reset: z.boolean(),
   /** More changes wait: pull again from `cursor`. */
   more: z.boolean(),
+  /**
+   * A paged snapshot's head (asked with `snapshot=paged`): the rest of the snapshot waits, to be
+   * pulled from `cursor` with `snapshot=rest` before anything else.
+   */
+  rest: z.optional(z.literal(true)),
   /** Ids of this user's mutations applied within the answered range. */
   applied: z.array(mutationId),
   puts: syncPuts,
@@ -70,4 +75,15 @@ export const pushResponse = z.object({
 });
 export type PushResponse = z.infer<typeof pushResponse>;
 
-export const pullQuery = z.object({ cursor: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
+/**
+ * How a pull that must answer a snapshot answers it: `paged`, in two parts (the head: what the
+ * dashboard and the chat list show; then the rest, asked with `rest` and the head's cursor);
+ * left out, in one answer. `rest` with a cursor the server still has answers the rest read now.
+ */
+export const SNAPSHOT_PARTS = ['paged', 'rest'] as const;
+export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
+
+export const pullQuery = z.object({
+  cursor: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  snapshot: z.optional(z.enum(SNAPSHOT_PARTS)),
+});

@@ -111,6 +111,16 @@ describe('read budgets', () => {
     expect((await pull(`?cursor=${first.body.cursor}`)).status).toBe(200);
   });
 
+  it("a paged snapshot's head and its rest each spend the snapshot budget: asking for the rest again and again is no way around it", async () => {
+    const me = await server.newUser('sp');
+    const pull = (query: string) => server.request<{ cursor: number }>('GET', `/api/sync/pull${query}`, { token: me.token, headers: { ...APP_PROTOCOL, 'x-forwarded-for': address() } });
+    const head = await pull('?snapshot=paged');
+    expect(head.status).toBe(200);
+    expect((await pull(`?cursor=${head.body.cursor}&snapshot=rest`)).status).toBe(200);
+    expectRefused(await pull(`?cursor=${head.body.cursor}&snapshot=rest`));
+    expect((await pull(`?cursor=${head.body.cursor}&snapshot=paged`)).status).toBe(200);
+  });
+
   it('card searches count against the user’s budget', async () => {
     const me = await server.newUser('cs');
     const search = () => server.request('GET', '/api/cards/commanders?q=atra', { token: me.token, headers: { 'x-forwarded-for': address() } });

@@ -68,6 +68,26 @@ export const directMessages = pgTable(
   ],
 );
 
+/**
+ * Each person's conversations: one row per (user, peer) they exchanged direct messages with,
+ * naming the newest message by (created_at, id). Derived from `direct_messages` by the trigger
+ * `direct_conversations_follow_message` (migration 0014) on every insert, whatever writes it; a
+ * message is never deleted but with its people (the cascade), so the newest never goes back.
+ * The conversation list reads these rows instead of ranking every message a person has.
+ */
+export const directConversations = pgTable(
+  'direct_conversations',
+  {
+    userId: userRef('user_id'),
+    peerId: userRef('peer_id'),
+    lastMessageId: uuid('last_message_id')
+      .notNull()
+      .references(() => directMessages.id, { onDelete: 'cascade' }),
+    lastAt: timestamptz('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.peerId] }), index('direct_conversations_user_last_idx').on(t.userId, t.lastAt)],
+);
+
 export const pods = pgTable('pods', {
   /** The client's UUID when it sent one (pods can be created offline), else chosen by the server. */
   id: uuid('id').primaryKey(),

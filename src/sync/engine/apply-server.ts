@@ -16,7 +16,7 @@ import type { SyncDels, SyncPuts } from '../../contract/sync';
 import type { PodTableDB } from '../../db/schema';
 import { applyIncrement } from '../../game/counters';
 import { GAVE_UP_MESSAGE, MAX_ATTEMPTS } from './attempts';
-import { readCursor, writeCursor } from './cursor';
+import { readCursor, writeCursor, writeRestOwed } from './cursor';
 import { splitKey } from '../../mutations/types';
 import { planOutbox, signedInUser, UNUSABLE_WRITE, type Plan } from './plan';
 import { upsertPublicUsers } from './public-users';
@@ -44,6 +44,11 @@ export interface ServerData {
   gaveUp?: readonly string[];
   /** A GAME_INCREMENT event: applied to the server copy of the game at revision `rev - 1`. */
   gameIncrement?: { gameId: string; rev: number; at: string; increment: GameIncrement };
+  /**
+   * A paged snapshot's head (true: its rest is owed) or its rest (false); recorded with the
+   * cursor (src/sync/engine/cursor.ts). A reset without it owes nothing.
+   */
+  restOwed?: boolean;
   /** Move the cursor `from` → `to` (the data was read at `from`). */
   cursor?: { from: number | null; to: number };
   /** Rows ("table:id") to rebase even if nothing arrived for them (a write retried or discarded). */
@@ -338,6 +343,7 @@ async function applyData(db: PodTableDB, data: ServerData): Promise<ApplyOutcome
     // A user row a pending write changes (the profile) keeps its rebased fields.
     await upsertPublicUsers(db, embeddedUsers(data.puts ?? {}).filter((user) => !stillPending.has(`users:${user.id}`)));
     if (data.cursor) await writeCursor(db, data.cursor.to);
+    if (data.restOwed !== undefined || data.reset) await writeRestOwed(db, data.restOwed ?? false);
   }
   return dataAllowed ? 'applied' : 'stale';
 }

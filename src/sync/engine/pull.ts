@@ -2,7 +2,10 @@
  * Pull (the sync protocol): ONE request catches the mirror up from its cursor — after login,
  * on app start, after every (re)connect of the socket, on a gap in the socket's positions, when
  * the socket has been quiet and its PONG shows the log moved, and on focus (throttled). A first
- * pull (no cursor) is a snapshot of every list. Pulls from all tabs and the service worker run
+ * pull (no cursor) is a snapshot of every list, asked in two parts (`snapshot=paged`): the head
+ * (the dashboard's and the chat list's rows) is applied and shown first, then the rest (friends,
+ * histories, the games list) is asked before anything else; until it is applied, the lists it
+ * brings say "loading" (`pull:rest`) and the rest stays owed across restarts (cursor.ts). Pulls from all tabs and the service worker run
  * one at a time (Web Lock PULL_LOCK); calls during a pull collapse into one more pull after it.
  * A few reads stay plain REST: the latest page of a conversation when it opens, a pod's
  * invitations as its members see them, and one game by id (a claim link, a game this device has
@@ -20,7 +23,7 @@ import type { PodTableDB } from '../../db/schema';
 import { ApiError, type ApiClient } from './api';
 import { applyServerData } from './apply-server';
 import { applyHistoryPage } from './history-page';
-import { readCursor } from './cursor';
+import { readCursor, readRestOwed } from './cursor';
 import { withLock as defaultWithLock, type WithLock } from './locks';
 import { markUpdateRequired } from './update-required';
 
@@ -39,17 +42,33 @@ export interface PullState {
 }
 
 const SYNC_KEY = 'pull:sync';
+/** The state of the lists a paged snapshot's head leaves out: the cursor pull's, not loaded while the rest is owed. */
+const REST_KEY = 'pull:rest';
+/** Lists a paged snapshot's head leaves out. */
+const REST_LISTS: readonly string[] = ['friends', 'games'];
+
+/** The path of the next pull: from `cursor`, a paged snapshot's rest when it is owed. */
+function pullPath(cursor: number | null, restOwed: boolean): string {
+  if (cursor === null) return '/api/sync/pull?snapshot=paged';
+  return `/api/sync/pull?cursor=${cursor}&snapshot=${restOwed ? 'rest' : 'paged'}`;
+}
 
 /**
  * The meta key of a pull's state. Every list and the recent messages of every pod come with the
- * cursor pull (one state); a conversation's history, a pod's invitations and one game have their own.
+ * cursor pull (one state; friends and games with a first pull's rest); a conversation's history,
+ * a pod's invitations and one game have their own.
  */
 export function pullKey(kind: string, id?: string): string {
+  if (REST_LISTS.includes(kind)) return REST_KEY;
   if ((LIST_KINDS as readonly string[]).includes(kind) || kind === 'podMessages') return SYNC_KEY;
   return id ? `pull:${kind}:${id}` : `pull:${kind}`;
 }
 
 export async function readPullState(db: PodTableDB, key: string): Promise<PullState> {
+  if (key === REST_KEY) {
+    const state = await readPullState(db, SYNC_KEY);
+    return (await readRestOwed(db)) ? { loadedAt: null, error: state.error } : state;
+  }
   const row = await db.meta.get(key);
   const value = row?.value as Partial<PullState> | undefined;
   return { loadedAt: typeof value?.loadedAt === 'number' ? value.loadedAt : null, error: typeof value?.error === 'string' ? value.error : null };
@@ -86,15 +105,18 @@ export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOpti
     await withLock(PULL_LOCK, async () => {
       for (let round = 0, stale = 0; ; round += 1) {
         const cursor = await readCursor(db);
-        const raw = await api.request('GET', cursor === null ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`);
-        const answer = pullResponse.parse(raw);
+        const restOwed = cursor !== null && (await readRestOwed(db));
+        const answer = pullResponse.parse(await api.request('GET', pullPath(cursor, restOwed)));
         const outcome = await applyServerData(db, {
           puts: answer.puts,
           dels: answer.dels,
           reset: answer.reset,
           applied: answer.applied,
           cursor: { from: cursor, to: answer.cursor },
+          ...(answer.rest ? { restOwed: true } : restOwed && !answer.reset ? { restOwed: false } : {}),
         });
+        // The head is on screen: the lists it carries stop saying "loading" while the rest comes.
+        if (outcome === 'applied' && answer.rest) await recordPull(db, SYNC_KEY, undefined, now());
         if (outcome === 'stale' && ++stale <= STALE_RETRIES) continue;
         if (!answer.more) return;
       }

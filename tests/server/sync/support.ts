@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { MutationInput, MutationName } from '../../../src/contract/mutations';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../../src/contract/sync';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, type PullResponse, type PushResponse, type SnapshotPart } from '../../../src/contract/sync';
 import type { TestServer } from '../helpers';
 
 export const APP_PROTOCOL = { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
@@ -23,8 +23,9 @@ export async function push(server: TestServer, token: string, mutations: Mutatio
   return answer.body;
 }
 
-export async function pull(server: TestServer, token: string, cursor?: number): Promise<PullResponse> {
-  const answer = await server.request<PullResponse>('GET', cursor === undefined ? '/api/sync/pull' : `/api/sync/pull?cursor=${cursor}`, { token, headers: APP_PROTOCOL });
+export async function pull(server: TestServer, token: string, cursor?: number, snapshot?: SnapshotPart): Promise<PullResponse> {
+  const query = new URLSearchParams({ ...(cursor === undefined ? {} : { cursor: String(cursor) }), ...(snapshot ? { snapshot } : {}) }).toString();
+  const answer = await server.request<PullResponse>('GET', `/api/sync/pull${query ? `?${query}` : ''}`, { token, headers: APP_PROTOCOL });
   expect(answer.status, answer.text).toBe(200);
   return answer.body;
 }

@@ -74,7 +74,7 @@ describe('catch-up after a reconnect', () => {
     sockets[1]!.opens();
     await pulled;
 
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/sync/pull?cursor=41']);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/sync/pull?cursor=41&snapshot=paged']);
     expect((await db.podMessages.toArray()).map((row) => row.content)).toEqual(['you missed this']);
     expect(await readCursor(db)).toBe(42);
     live.disconnect();
