@@ -3,17 +3,15 @@
  * its finished games, live from the mirror. Folded under the pod's header so the chat keeps
  * the screen; docs/stats.md says which games it counts.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { endedGames } from '../../db/queries';
 import type { PodRow } from '../../db/schema';
 import { podLeaderboard } from '../../stats';
-import { db } from '../../sync/app';
 import { StatsText } from '../stats/texts';
 import { LeaderboardTable } from '../stats/stats-tables';
+import { useEndedGames } from '../stats/use-ended-games';
 import '../stats/stats.css';
 
 export function PodLeaderboard({ pod, myId }: { pod: PodRow; myId: string }) {
-  const games = useLiveQuery(() => endedGames(db), []);
+  const games = useEndedGames();
   const lines = games ? podLeaderboard(games, pod.id) : undefined;
   return (
     <details className="pod-leaderboard">

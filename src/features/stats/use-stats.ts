@@ -4,11 +4,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { endedGames, visiblePods } from '../../db/queries';
+import { visiblePods } from '../../db/queries';
 import { personalStats, type PersonalStats } from '../../stats';
 import { db } from '../../sync/app';
 import { useCurrentUser } from '../auth/use-current-user';
 import { usePullOnMount } from '../../ui/sync-hooks';
+import { useEndedGames } from './use-ended-games';
 
 export interface StatsView {
   stats: PersonalStats;
@@ -18,7 +19,7 @@ export interface StatsView {
 /** undefined while the mirror is read; then the user's stats (gamesPlayed 0: none counted yet). */
 export function useStats(): StatsView | undefined {
   const user = useCurrentUser();
-  const games = useLiveQuery(() => endedGames(db), []);
+  const games = useEndedGames();
   const decks = useLiveQuery(() => db.decks.toArray(), []);
   const pods = useLiveQuery(() => visiblePods(db), []);
   usePullOnMount();

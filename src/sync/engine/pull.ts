@@ -42,7 +42,7 @@ export interface PullState {
 }
 
 const SYNC_KEY = 'pull:sync';
-/** The state of the lists a paged snapshot's head leaves out: the cursor pull's, not loaded while the rest is owed. */
+/** The state of the lists a paged snapshot's head leaves out: recorded with the cursor pull's once no rest is owed. */
 const REST_KEY = 'pull:rest';
 /** Lists a paged snapshot's head leaves out. */
 const REST_LISTS: readonly string[] = ['friends', 'games'];
@@ -65,10 +65,6 @@ export function pullKey(kind: string, id?: string): string {
 }
 
 export async function readPullState(db: PodTableDB, key: string): Promise<PullState> {
-  if (key === REST_KEY) {
-    const state = await readPullState(db, SYNC_KEY);
-    return (await readRestOwed(db)) ? { loadedAt: null, error: state.error } : state;
-  }
   const row = await db.meta.get(key);
   const value = row?.value as Partial<PullState> | undefined;
   return { loadedAt: typeof value?.loadedAt === 'number' ? value.loadedAt : null, error: typeof value?.error === 'string' ? value.error : null };
@@ -115,8 +111,11 @@ export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOpti
           cursor: { from: cursor, to: answer.cursor },
           ...(answer.rest ? { restOwed: true } : restOwed && !answer.reset ? { restOwed: false } : {}),
         });
-        // The head is on screen: the lists it carries stop saying "loading" while the rest comes.
-        if (outcome === 'applied' && answer.rest) await recordPull(db, SYNC_KEY, undefined, now());
+        // The head is on screen: the lists it carries stop saying "loading"; those the rest brings start.
+        if (outcome === 'applied' && answer.rest) {
+          await recordPull(db, SYNC_KEY, undefined, now());
+          await db.meta.put({ key: REST_KEY, value: { loadedAt: null, error: null } satisfies PullState });
+        }
         if (outcome === 'stale' && ++stale <= STALE_RETRIES) continue;
         if (!answer.more) return;
       }
@@ -143,8 +142,10 @@ export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOpti
           await pullOnce();
         } while (again);
         await recordPull(db, SYNC_KEY, undefined, now());
+        if (!(await readRestOwed(db))) await recordPull(db, REST_KEY, undefined, now());
       } catch (error) {
         await recordPull(db, SYNC_KEY, error, now());
+        await recordPull(db, REST_KEY, error, now());
         if (error instanceof ApiError && error.status === 426) await markUpdateRequired(db);
         else if (!(error instanceof ApiError && error.status === 401)) scheduleRetry();
         throw error;

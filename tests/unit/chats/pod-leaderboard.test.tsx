@@ -9,13 +9,15 @@ vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<obje
 import type { Game } from '../../../src/contract/game';
 import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
 import { ended } from '../stats/games';
-import { bo, cy, db, me, pod, resetApp } from './app-mock';
+import { pullKey } from '../../../src/sync/engine/pull';
+import { bo, cy, db, loaded, me, pod, resetApp } from './app-mock';
 
 /** The stats fixtures' Ana is this mock's signed-in user. */
 const asMe = (game: Game): Game => ({ ...game, participants: game.participants.map((p) => (p.userId === 'u-ana' ? { ...p, userId: me.id } : p)) });
 
 beforeEach(async () => {
   await resetApp();
+  await db.meta.put({ key: pullKey('games'), value: loaded() });
   await db.pods.put(pod({ id: 'p1', name: 'Thursday pod', members: [me, bo, cy] }));
 });
 afterEach(cleanup);

@@ -10,7 +10,9 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 
 import type { Game } from '../../../src/contract/game';
 import { active, ended } from '../stats/games';
-import { db, deck, pod, resetApp } from './app-mock';
+import { pullKey } from '../../../src/sync/engine/pull';
+import { StatsText } from '../../../src/features/stats/texts';
+import { db, deck, loaded, pod, resetApp } from './app-mock';
 import { renderAt } from './render';
 
 /** Ana: a win, a loss, a draw (Thursday pod), and a game still played. */
@@ -38,6 +40,8 @@ function figures(container: HTMLElement): Array<[string, string]> {
 
 beforeEach(async () => {
   await resetApp();
+  // The games list has loaded once (a device past its first sync); one test takes it back.
+  await db.meta.put({ key: pullKey('games'), value: loaded() });
 });
 afterEach(cleanup);
 
@@ -53,6 +57,17 @@ describe('dashboard: Stats Highlights', () => {
     expect(figures(panel)).toContainEqual(['Games played', '42']);
     expect(panel.querySelector('.stats-grid')!.getAttribute('aria-hidden')).toBe('true');
     expect(within(panel).queryByRole('link', { name: 'All stats' })).toBeNull();
+  });
+
+  it("says loading, not the placeholder, while a new device's games list has not arrived", async () => {
+    await db.meta.delete(pullKey('games'));
+    await db.games.put(active(1));
+    renderAt('/dashboard');
+    const panel = await statsPanel();
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe(StatsText.loading));
+    expect(within(panel).queryByText('Stats Under Construction')).toBeNull();
+    await db.meta.put({ key: pullKey('games'), value: loaded() });
+    await waitFor(() => expect(within(panel).getByText('Stats Under Construction')).toBeTruthy());
   });
 
   it('shows the real figures once the user has a finished game', async () => {

@@ -58,6 +58,21 @@ describe('the first pull of a new device', () => {
     expect(await readRestOwed(db)).toBe(false);
   });
 
+  it('a device whose cursor the server lost gets a head again: its friends list says loading, not empty, until the rest', async () => {
+    const db = await freshDb();
+    await createPuller(db, scriptedApi((call) => (call.path === '/api/sync/pull?snapshot=paged' ? head : rest(7)))).sync();
+    expect((await shown(db)).friends).toBe('ready');
+    let beforeRest: Awaited<ReturnType<typeof shown>> | undefined;
+    const api = scriptedApi(async (call) => {
+      if (call.path === '/api/sync/pull?cursor=7&snapshot=paged') return { ...head, cursor: 12 };
+      beforeRest = await shown(db);
+      return rest(12);
+    });
+    await createPuller(db, api).sync();
+    expect(beforeRest?.friends).toBe('loading');
+    expect((await shown(db)).friends).toBe('ready');
+  });
+
   it('a rest that fails stays owed: the next start asks for it first, from the cursor the mirror has', async () => {
     const db = await freshDb();
     const failing = scriptedApi((call) => (call.path === '/api/sync/pull?snapshot=paged' ? head : fail(503)));
