@@ -28,7 +28,7 @@ export async function printHeavy(): Promise<void> {
   console.log(`  first login → dashboard and chat list: ${fmt(median(result.ratios), 2)}x an account with one pod and one message (target ≤ 1.5x; median of ${ROUNDS} rounds: ${result.ratios.map((r) => fmt(r, 2)).join(', ')}; heavy ${result.heavyMs.map((ms) => fmt(ms, 0)).join('/')} ms, light ${result.lightMs.map((ms) => fmt(ms, 0)).join('/')} ms)`);
   console.log(`  first sync: ${cost(result.firstSync)}; done ${fmt(median(result.heavySyncedMs) / 1000, 1)} s after login (median; ${result.heavySyncedMs.map((ms) => fmt(ms / 1000, 1)).join('/')} s; target ≤ 10 s)`);
   console.log(`  mirror after it: ${mb(result.mirror.bytes)} (target ≤ 25 MB): ${rows(result.mirror)}`);
-  console.log(`  ${count(CATCH_UP_MESSAGES)} new messages while offline, catch-up: ${cost(result.catchUp)} (target ≤ 5 pulls); mirror then ${mb(result.mirrorAfterCatchUp.bytes)}`);
+  console.log(`  ${count(CATCH_UP_MESSAGES)} new messages while offline, catch-up: ${cost(result.catchUp)} in ${fmt(result.catchUpMs / 1000, 1)} s (targets ≤ 5 pulls, ≤ 5 s); mirror then ${mb(result.mirrorAfterCatchUp.bytes)}`);
   const year = await simulateYear();
   console.log(`\nMirror budget: a simulated year of daily use (${year.description})`);
   console.log(`  mirror at the end: ${mb(year.withBudget.bytes)} with the budget, ${mb(year.without.bytes)} without it (the reference: the same year)`);

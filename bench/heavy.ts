@@ -61,6 +61,8 @@ export interface HeavyResult {
   firstSync: SyncCost;
   mirror: MirrorSize;
   catchUp: SyncCost;
+  /** The catch-up's pulls, applied (ms). */
+  catchUpMs: number;
   mirrorAfterCatchUp: MirrorSize;
 }
 
@@ -202,11 +204,13 @@ export async function measureHeavy(scale: number): Promise<HeavyResult> {
       }
       counting.reset();
       heavyDevice.takeJsonBytes();
+      const catchUpStarted = performance.now();
       await heavyDevice.puller.sync();
+      const catchUpMs = performance.now() - catchUpStarted;
       const catchUp = costOf(counting, heavyDevice.takeJsonBytes());
       const mirrorAfterCatchUp = await mirrorSize(heavyDevice.db);
       heavyDevice.db.close();
-      return { account: built, ratios, lightMs, heavyMs, heavySyncedMs, firstSync: firstSync!, mirror, catchUp, mirrorAfterCatchUp };
+      return { account: built, ratios, lightMs, heavyMs, heavySyncedMs, firstSync: firstSync!, mirror, catchUp, catchUpMs, mirrorAfterCatchUp };
     } finally {
       await counting.stop();
     }
