@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CardRow } from '../../db/schema';
+import { useCloseAfterPointer } from '../../ui/use-close-after-pointer';
 import { useCommanderSearch } from './use-commander-search';
 import './commander-search.css';
 
@@ -36,6 +37,7 @@ export function CommanderSearch({ label, value, onChange, partner = false, id, e
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const { cards, offline, reason } = useCommanderSearch(typed, partner);
+  const closeOnBlur = useCloseAfterPointer();
   const expanded = open && cards.length > 0;
   const activeIndex = expanded && active < cards.length ? active : -1;
 
@@ -105,10 +107,12 @@ export function CommanderSearch({ label, value, onChange, partner = false, id, e
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
-        }}
+        onBlur={() =>
+          closeOnBlur(() => {
+            setOpen(false);
+            setActive(-1);
+          })
+        }
       />
       {/* Always in the DOM so aria-controls points at something; empty and hidden when closed. */}
       <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="commander-options" hidden={!expanded}>

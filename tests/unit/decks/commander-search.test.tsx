@@ -33,6 +33,30 @@ afterEach(() => {
 });
 
 describe('CommanderSearch', () => {
+  it('a press on something else keeps the suggestions in place until the press is over (its click lands where it went down); a keyboard blur closes them at once', async () => {
+    actions.searchCommanders.mockResolvedValue({ cards: [card('Atraxa, Grand Unifier')], offline: false });
+    render(<Harness />);
+    type('atra');
+    await wait(300);
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+
+    // A mouse press below the list: the input loses the focus while the button is still down.
+    fireEvent.pointerDown(document.body);
+    fireEvent.blur(input());
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerUp(document.body);
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    await wait(0);
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.focus(input());
+    type('atrax');
+    await wait(300);
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.blur(input());
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('does not search under 2 characters', async () => {
     render(<Harness />);
     type('A');
