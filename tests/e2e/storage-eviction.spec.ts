@@ -21,16 +21,19 @@ test('after the browser evicts the database with an unsent change inside, the ap
     await page.getByLabel('Display name').fill('Never sent');
     await expect(page.getByText('Waiting for connection…')).toBeVisible({ timeout: 30_000 });
 
-    // The browser evicts IndexedDB (open connections are closed); localStorage is kept.
-    const cdp = await context.newCDPSession(page);
+    // The app is closed; the browser evicts IndexedDB; localStorage is kept. (Evicted under an
+    // open page, that page notices and says so at once, before any navigation of the test.)
+    await page.close();
+    const next = await context.newPage();
+    const cdp = await context.newCDPSession(next);
     await cdp.send('Storage.clearDataForOrigin', { origin: proxy.url, storageTypes: 'indexeddb' });
     await proxy.restore();
 
-    await page.goto('/dashboard');
-    await expect(page.getByText("Your browser cleared this app's storage. 1 change that was not sent yet was lost. Everything else was loaded again from the server.").first()).toBeVisible({ timeout: 60_000 });
+    await next.goto('/dashboard');
+    await expect(next.getByText("Your browser cleared this app's storage. 1 change that was not sent yet was lost. Everything else was loaded again from the server.").first()).toBeVisible({ timeout: 60_000 });
     // Rebuilt from the server: the session and the account are back.
-    await page.goto('/profile');
-    await expect(page.getByText(user.email)).toBeVisible({ timeout: 60_000 });
+    await next.goto('/profile');
+    await expect(next.getByText(user.email)).toBeVisible({ timeout: 60_000 });
   } finally {
     await context.close();
     await proxy.close();
