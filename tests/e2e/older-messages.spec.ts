@@ -2,7 +2,10 @@
  * Older messages on demand, on a real server: a pod chat with 120 messages opened on a fresh
  * device, whose first pull holds the latest 50. Scrolling to the top of the thread loads the
  * previous pages (the sentinel, no click) until "Beginning of the conversation"; while each page
- * arrives, the message that was at the top stays where it was on screen. Then the network is
+ * arrives, the message that was at the top stays where it was on screen, also once the page's
+ * messages near the screen are laid out at their real height (every fourth message is long). Read
+ * back up from the newest, the messages under the user never move while those above them are laid
+ * out for the first time (src/features/messages/use-scroll-anchor.ts). Then the network is
  * REALLY gone (the device reaches the server through a loopback proxy that is cut: the page, its
  * service worker and the socket all see refused connections) and the app is reloaded: every
  * older message still shows, and so does the beginning.
@@ -14,15 +17,22 @@ import { expect, serverCall, test, uniqueUser, waitForServiceWorker } from './fi
 const POD = 'Long Memory Pod';
 const COUNT = 120;
 const text = (n: number) => `older ${String(n).padStart(3, '0')}`;
+/** Every fourth message wraps over several lines on a phone: taller than the height a message far from the screen is counted at. */
+const content = (n: number) => (n % 4 === 0 ? `${text(n)}, a longer message that wraps over three lines on a phone and is taller than most` : text(n));
+const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
 
 
 const thread = (page: Page) => page.locator('.message-thread');
 const items = (page: Page) => page.getByRole('list', { name: `Messages in ${POD}` }).getByRole('listitem');
 const messageItem = (page: Page, n: number) => items(page).filter({ hasText: text(n) });
 
-/** The number in the first message shown at the top of the thread. */
+/**
+ * The number in the first message shown at the top of the thread. Its text content, not its
+ * rendered text: a message far from the screen is not rendered (message-thread.css), and its
+ * innerText is empty until it comes near.
+ */
 async function firstShown(page: Page): Promise<number> {
-  const first = await items(page).first().innerText();
+  const first = (await items(page).first().textContent()) ?? '';
   return Number(/older (\d{3})/.exec(first)?.[1]);
 }
 
@@ -45,7 +55,7 @@ test('scrolling up loads older pages in place until the beginning; offline after
   await serverCall(server.url, null, 'POST', '/api/users', user);
   const { token } = await serverCall<{ token: string }>(server.url, null, 'POST', '/api/users/login', { username: user.username, password: user.password });
   const pod = await serverCall<{ id: string }>(server.url, token, 'POST', '/api/pods', { name: POD });
-  for (let n = 1; n <= COUNT; n++) await serverCall(server.url, token, 'POST', `/api/pods/${pod.id}/messages`, { content: text(n) });
+  for (let n = 1; n <= COUNT; n++) await serverCall(server.url, token, 'POST', `/api/pods/${pod.id}/messages`, { content: content(n) });
 
   proxy = await startLoopbackProxy({ targetPort: server.port });
   const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 390, height: 844 } });
@@ -73,6 +83,8 @@ test('scrolling up loads older pages in place until the beginning; offline after
       return item!.getBoundingClientRect().top;
     }, text(first));
     await expect.poll(() => firstShown(page), { timeout: 30_000 }).toBeLessThan(first);
+    // The page's messages near the screen are laid out in the next frames.
+    await frames(page);
     const after = await box(messageItem(page, first));
     const visible = await box(thread(page));
     expect(Math.abs(after.y - before), 'the message that was at the top stays where it was').toBeLessThanOrEqual(2);
@@ -85,6 +97,31 @@ test('scrolling up loads older pages in place until the beginning; offline after
   await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(messageItem(page, 1)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+
+  // Read back up from the newest, 150 px at a time: the message in the middle of the box moves by the scroll, exactly.
+  await thread(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await frames(page);
+  for (let step = 0; step < 200; step++) {
+    const before = await thread(page).evaluate((element) => {
+      const bounds = element.getBoundingClientRect();
+      const middle = bounds.top + bounds.height / 2;
+      const item = [...element.querySelectorAll('li')].find((li) => li.getBoundingClientRect().bottom > middle);
+      item?.setAttribute('data-probe', '');
+      const top = item?.getBoundingClientRect().top ?? null;
+      const was = element.scrollTop;
+      element.scrollTop -= 150;
+      return { top, scrolled: was - element.scrollTop };
+    });
+    if (before.scrolled === 0) break;
+    await frames(page);
+    const after = await thread(page).evaluate((element) => {
+      const item = element.querySelector('[data-probe]');
+      item?.removeAttribute('data-probe');
+      return item?.getBoundingClientRect().top ?? null;
+    });
+    expect(before.top, 'a message at the middle of the box').not.toBeNull();
+    expect(Math.abs(after! - before.top! - before.scrolled), `step ${step}: the message under the user moves only by the scroll`).toBeLessThanOrEqual(1);
+  }
 
   // The network really goes; the installed app is reloaded from the service worker.
   await waitForServiceWorker(page);

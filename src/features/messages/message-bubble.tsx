@@ -54,11 +54,52 @@ interface MessageActionsProps {
   onDelete(): void;
 }
 
-/** The menu of one's own message. Choosing Edit leaves focus to the editor, not the button. */
-function MessageActions({ triggerRef, onEdit, onDelete }: MessageActionsProps) {
-  const editing = useRef(false);
+/** How the menu was first asked for: from the keyboard its first item takes focus, as Radix does. */
+type OpenedBy = 'pointer' | 'keyboard';
+
+/**
+ * The menu of one's own message. Until it is first opened, only its button: the same element
+ * Radix's trigger renders (its name, aria-haspopup, aria-expanded, data-state) answering the same
+ * presses (a primary pointer down; Enter, Space or ArrowDown). That press mounts the Radix menu,
+ * open, in its place, and it stays mounted: a thread of hundreds of one's own messages does not
+ * render hundreds of menus. Choosing Edit leaves focus to the editor, not the button.
+ */
+function MessageActions(props: MessageActionsProps) {
+  const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
+  if (openedBy) return <MessageMenu {...props} openedBy={openedBy} />;
   return (
-    <DropdownMenu.Root>
+    <button
+      ref={props.triggerRef}
+      type="button"
+      className="message-actions"
+      aria-label={MESSAGE_ACTIONS}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As Radix's trigger: the button does not take focus, the opening menu does.
+        event.preventDefault();
+        setOpenedBy('pointer');
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpenedBy('keyboard');
+      }}
+    >
+      <MoreIcon />
+    </button>
+  );
+}
+
+function MessageMenu({ triggerRef, onEdit, onDelete, openedBy }: MessageActionsProps & { openedBy: OpenedBy }) {
+  const editing = useRef(false);
+  // Radix learns that the keyboard is in use from key presses after it mounted: the press that
+  // mounted it came before, so on this first opening the first item is focused here.
+  const firstFromKeyboard = useRef(openedBy === 'keyboard');
+  return (
+    <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger ref={triggerRef} className="message-actions" aria-label={MESSAGE_ACTIONS}>
         <MoreIcon />
       </DropdownMenu.Trigger>
@@ -67,6 +108,12 @@ function MessageActions({ triggerRef, onEdit, onDelete }: MessageActionsProps) {
           className="menu menu--compact"
           align="end"
           sideOffset={4}
+          onFocus={(event) => {
+            // Radix focuses the menu itself on opening; from the keyboard, its first item instead.
+            if (!firstFromKeyboard.current || event.target !== event.currentTarget) return;
+            firstFromKeyboard.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             if (editing.current) event.preventDefault();
             editing.current = false;

@@ -5,11 +5,12 @@
  * same when the user scrolls near it), "Loading older messages...", "Beginning of the
  * conversation" once the server said nothing is older (remembered offline), or, offline with
  * nothing older in the mirror, "Older messages load when you're online.".
- * Scroll position: when rows arrive above, the message that was first stays exactly where it
- * was on screen (its offset in the content is measured before and after, and the scroll moves
- * by the difference; the browser's own anchoring is off, see message-thread.css). A new last
- * message scrolls the thread to it, and a thread read to the bottom stays there when its box
- * changes height (keyboard, rotation).
+ * Scroll position: when rows arrive or grow above what the user reads, it stays exactly where it
+ * was on screen (use-scroll-anchor.ts; the browser's own anchoring is off). A new last message
+ * scrolls the thread to it, and a thread read to the bottom stays there when its box changes
+ * height (keyboard, rotation).
+ * Cost: messages far from the screen are neither laid out nor painted (message-thread.css), so a
+ * page of older messages costs about what the screen shows, not the whole window.
  * Opened at a message (a search result, `thread.focus`): once the window shows it, it is scrolled
  * to the middle of the box (once per open) and rendered marked; above the box, one line says how
  * finding it goes when the window does not show it.
@@ -17,9 +18,10 @@
  * whether it starts or ends a run of one sender's messages. The box fills the height the chat
  * gives it (it is the flexible part between the chat's header and its docked composer).
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { threadPlaces, type ThreadPlace } from './message-runs';
 import type { MessageThreadModel, ThreadFocus } from './use-message-thread';
+import { useScrollAnchor } from './use-scroll-anchor';
 import './message-thread.css';
 
 export const THREAD_BEGINNING = 'Beginning of the conversation';
@@ -100,7 +102,7 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const places = useMemo(() => threadPlaces(messages, senderOf, dividerBefore), [messages, dividerBefore]);
 
-  useKeepFirstInPlace(scrollRef, listRef);
+  useScrollAnchor(scrollRef, listRef);
   useStayAtBottom(scrollRef);
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -175,10 +177,13 @@ function ThreadTop<T>({ thread }: { thread: MessageThreadModel<T> }) {
   const { olderHere, atBeginning } = thread.window;
   const beginning = !olderHere && (atBeginning || thread.local === true);
   // The button held focus when the beginning replaced it: focus moves to the text, not to the page.
+  // Set and cleared by the button's focus and blur only (the button may take focus before this
+  // effect first runs), and spent when the beginning shows.
   const focusBeginning = useRef(false);
   const beginningRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (beginning && focusBeginning.current) beginningRef.current?.focus();
+    if (!beginning) return;
+    if (focusBeginning.current) beginningRef.current?.focus();
     focusBeginning.current = false;
   }, [beginning]);
 
@@ -217,28 +222,6 @@ function ThreadTop<T>({ thread }: { thread: MessageThreadModel<T> }) {
       ) : null}
     </>
   );
-}
-
-/**
- * Keeps the list's first item where it is on screen when anything above it changes (a page
- * prepended, the window grown, the top row's text): after every commit, the scroll moves by how
- * far that item moved in the content. Its offset in the content does not depend on the scroll, so
- * the user's own scrolling in between needs no bookkeeping.
- */
-function useKeepFirstInPlace(scrollRef: RefObject<HTMLDivElement | null>, listRef: RefObject<HTMLOListElement | null>): void {
-  const saved = useRef<{ node: Element; top: number } | null>(null);
-  const contentTop = useCallback((box: HTMLElement, node: Element) => node.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop, []);
-  useLayoutEffect(() => {
-    const box = scrollRef.current;
-    const first = listRef.current?.firstElementChild;
-    if (!box || !first) return;
-    const was = saved.current;
-    if (was && was.node.isConnected) {
-      const moved = contentTop(box, was.node) - was.top;
-      if (moved !== 0) box.scrollTop += moved;
-    }
-    saved.current = { node: first, top: contentTop(box, first) };
-  });
 }
 
 /** Within this many px of the end, the thread counts as read to the bottom. */

@@ -81,7 +81,8 @@ describe('a conversation opened at a search result', () => {
     actions.findMessage.mockImplementation(() => new Promise<string>((resolve) => (answer = resolve)));
     render(<ChatsPage initialTab="messages" initialPeerId={bo.id} initialFocus={at(20)} />);
     expect(await screen.findByText(FOCUS_FINDING)).toBeTruthy();
-    expect(actions.findMessage).toHaveBeenCalledExactlyOnceWith({ kind: 'direct', peerId: bo.id }, at(20));
+    // Asked once the thread's effects ran (the line shows from the first frame).
+    await waitFor(() => expect(actions.findMessage).toHaveBeenCalledExactlyOnceWith({ kind: 'direct', peerId: bo.id }, at(20)));
     // Meanwhile the newest messages show.
     expect(shownTexts().at(-1)).toBe('text 299');
 
