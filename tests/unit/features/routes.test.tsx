@@ -68,6 +68,8 @@ describe('routes', () => {
 
   it('shows the dashboard from the mirror, with the bottom navigation', async () => {
     await logIn({ displayName: 'Ana the Bold', defaultDeckId: null });
+    // A device past its first sync: the games list has loaded.
+    await db.meta.put({ key: 'pull:rest', value: { loadedAt: Date.now(), error: null } });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Ana the Bold' })).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
