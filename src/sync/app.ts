@@ -58,7 +58,7 @@ export const FOCUS_THROTTLE_MS = 5000;
 export const db = openDatabase();
 export const api = createApiClient({ getToken: readStoredToken });
 export const puller = createPuller(db, api);
-const olderMessages = createOlderMessages(db, api);
+const olderMessages = createOlderMessages(db, api, { pullRest: () => puller.sync() });
 const olderGames = createOlderGames(db, api);
 
 const senderApi = createApiClient({ getToken: async () => (await readSession(db)).token });

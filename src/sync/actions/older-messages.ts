@@ -10,6 +10,9 @@
  * mirror still holds the chat without gaps (src/db/queries/chat-history.ts) and the thread
  * scrolls down to the newest message from the mirror alone. One search walks at most
  * FIND_MAX_PAGES pages ('far' past them: the user may ask again, each time as many more).
+ * While a paged first pull's rest is owed (src/sync/engine/cursor.ts), a page waits for it first:
+ * the rest brings each chat's latest messages, so the thread shows those instead of asking the
+ * server for a page the rest repeats; when the rest cannot be had, the page is asked as before.
  * Never throws: screens show the outcome ('offline' when no answer came, 'failed' otherwise).
  */
 import { directMessageSchema, MESSAGES_PAGE_MAX, OLDER_MESSAGES_PAGE, podMessageSchema } from '../../contract/social';
@@ -17,6 +20,7 @@ import { chatKey, chatMessage, comparePositions, oldestChatMessage, type ChatPos
 import { enforceMirrorBudget, touchChat } from '../../db/mirror-budget';
 import type { PodTableDB } from '../../db/schema';
 import { NetworkError, TimeoutError, type ApiClient } from '../engine/api';
+import { readRestOwed } from '../engine/cursor';
 import { applyHistoryPage, type HistoryOutcome } from '../engine/history-page';
 
 export type OlderOutcome = HistoryOutcome | 'offline' | 'failed';
@@ -36,10 +40,23 @@ export interface OlderMessages {
   find(chat: ChatRef, target: ChatPosition): Promise<FindOutcome>;
 }
 
-export function createOlderMessages(db: PodTableDB, api: ApiClient): OlderMessages {
+export interface OlderMessagesOptions {
+  /** Brings the first pull's owed rest (the puller's sync); without it a page never waits. */
+  pullRest?: () => Promise<void>;
+}
+
+export function createOlderMessages(db: PodTableDB, api: ApiClient, options: OlderMessagesOptions = {}): OlderMessages {
   const running = new Map<string, Promise<OlderOutcome>>();
 
+  /** True when an owed rest landed now: the chat's latest messages are in the mirror, no page was needed. */
+  async function restLanded(): Promise<boolean> {
+    if (!options.pullRest || !(await readRestOwed(db))) return false;
+    await options.pullRest().catch(() => undefined);
+    return !(await readRestOwed(db));
+  }
+
   async function loadPage(chat: ChatRef, limit: number): Promise<OlderOutcome> {
+    if (await restLanded()) return 'more';
     const cursor = (await oldestChatMessage(db, chat)) ?? null;
     const path = chat.kind === 'direct' ? `/api/direct-messages/${encodeURIComponent(chat.peerId)}` : `/api/pods/${encodeURIComponent(chat.podId)}/messages`;
     const query = `?limit=${limit}${cursor ? `&before=${encodeURIComponent(cursor.createdAt)}&beforeId=${encodeURIComponent(cursor.id)}` : ''}`;

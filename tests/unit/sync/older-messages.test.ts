@@ -216,3 +216,45 @@ describe('finding a message (a search result the thread opens at)', () => {
     expect(await db.directMessages.count()).toBe(50);
   });
 });
+
+describe("a paged first pull's rest still owed", () => {
+  /** A device that applied a first pull's head: the chat's latest 3 messages, the rest owed. */
+  async function afterHead(all: DirectMessage[]) {
+    const db = await freshDb(me.id);
+    await applyServerData(db, { puts: { directMessages: all.slice(-3) }, reset: true, restOwed: true, cursor: { from: null, to: 7 } });
+    return db;
+  }
+
+  it('a page waits for the rest and asks the server nothing when the rest brings the latest messages', async () => {
+    const all = range(0, 120);
+    const db = await afterHead(all);
+    const api = scriptedApi(serverWith(all));
+    let rests = 0;
+    const pullRest = async () => {
+      rests += 1;
+      await applyServerData(db, { puts: { directMessages: all.slice(70) }, restOwed: false, cursor: { from: 7, to: 7 } });
+    };
+    const older = createOlderMessages(db, api, { pullRest });
+
+    expect(await older.load(chat)).toBe('more');
+    expect(rests).toBe(1);
+    expect(api.calls).toHaveLength(0);
+    expect(await contents(db)).toEqual(all.slice(70).map((m) => m.content));
+
+    // Owed nothing any more: the next page is asked before the oldest message the rest brought.
+    expect(await older.load(chat)).toBe('more');
+    expect(rests).toBe(1);
+    expect(api.calls[0]!.path).toContain(`beforeId=${all[70]!.id}`);
+  });
+
+  it('a rest that cannot be had leaves the page to be asked as before', async () => {
+    const all = range(0, 120);
+    const db = await afterHead(all);
+    const api = scriptedApi(serverWith(all));
+    const older = createOlderMessages(db, api, { pullRest: () => Promise.reject(new Error('no answer')) });
+
+    expect(await older.load(chat)).toBe('more');
+    expect(api.calls).toHaveLength(1);
+    expect(await contents(db)).toEqual(all.slice(117 - OLDER_MESSAGES_PAGE).map((m) => m.content));
+  });
+});
