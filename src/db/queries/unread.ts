@@ -5,7 +5,8 @@
  * are what the mirror holds: messages that have not reached this device are not counted, and a
  * thread whose history the mirror has only in part counts only that part.
  * Each thread costs one index range from its marker onwards ([peerId+createdAt] /
- * [podId+createdAt]), so a count reads only the messages after the marker.
+ * [podId+createdAt]), so a count reads only the messages after the marker; all threads' ranges
+ * are asked at once, in one read transaction (a consistent view, no round trip per thread).
  */
 import Dexie, { type Table } from 'dexie';
 import { isPastMarker, readMarkerId, type ReadMarkerKind } from '../../contract/read-markers';
@@ -46,11 +47,9 @@ async function countThread<T extends ReadableMessage>(
   meId: string,
   senderOf: (message: T) => string,
 ): Promise<number> {
-  return table
-    .where(index)
-    .between([key, lowerTime(marker)], [key, Dexie.maxKey], true, true)
-    .filter((message) => isUnread(message, senderOf(message), marker, meId))
-    .count();
+  // One batch read of the range (getAll), not a cursor stepping message by message.
+  const after = await table.where(index).between([key, lowerTime(marker)], [key, Dexie.maxKey], true, true).toArray();
+  return after.reduce((count, message) => (isUnread(message, senderOf(message), marker, meId) ? count + 1 : count), 0);
 }
 
 /** Unread messages of the conversation with `peerId`. */
@@ -81,23 +80,23 @@ export interface UnreadCounts {
  * a conversation without a row holds only the user's own unsent messages.
  */
 export async function unreadCounts(db: PodTableDB, meId: string): Promise<UnreadCounts> {
-  const markers = new Map((await db.readMarkers.toArray()).map((marker) => [marker.id, marker]));
-  const peers = (await db.conversations.toCollection().primaryKeys()) as string[];
-  const podIds = (await db.pods.filter((pod) => !pod.pendingRemoval).toArray()).map((pod) => pod.id);
-  const dms = new Map<string, number>();
-  const pods = new Map<string, number>();
-  let total = 0;
-  for (const peerId of peers) {
-    const count = await countThread(db.directMessages, '[peerId+createdAt]', peerId, markers.get(readMarkerId('dm', peerId)), meId, (message) => message.senderId);
-    if (count > 0) dms.set(peerId, count);
-    total += count;
-  }
-  for (const podId of podIds) {
-    const count = await countThread(db.podMessages, '[podId+createdAt]', podId, markers.get(readMarkerId('pod', podId)), meId, (message) => message.sender.id);
-    if (count > 0) pods.set(podId, count);
-    total += count;
-  }
-  return { dms, pods, total };
+  return db.transaction('r', [db.readMarkers, db.conversations, db.pods, db.directMessages, db.podMessages], async () => {
+    const [markerRows, peerKeys, podRows] = await Promise.all([
+      db.readMarkers.toArray(),
+      db.conversations.toCollection().primaryKeys(),
+      db.pods.filter((pod) => !pod.pendingRemoval).toArray(),
+    ]);
+    const markers = new Map(markerRows.map((marker) => [marker.id, marker]));
+    const peers = peerKeys as string[];
+    const podIds = podRows.map((pod) => pod.id);
+    const [dmCounts, podCounts] = await Promise.all([
+      Promise.all(peers.map((peerId) => countThread(db.directMessages, '[peerId+createdAt]', peerId, markers.get(readMarkerId('dm', peerId)), meId, (message) => message.senderId))),
+      Promise.all(podIds.map((podId) => countThread(db.podMessages, '[podId+createdAt]', podId, markers.get(readMarkerId('pod', podId)), meId, (message) => message.sender.id))),
+    ]);
+    const unreadOnly = (ids: string[], counts: number[]) => new Map(ids.map((id, index) => [id, counts[index]!] as const).filter(([, count]) => count > 0));
+    const total = [...dmCounts, ...podCounts].reduce((sum, count) => sum + count, 0);
+    return { dms: unreadOnly(peers, dmCounts), pods: unreadOnly(podIds, podCounts), total };
+  });
 }
 
 /** The signed-in user's marker of one thread; null when there is none. */
