@@ -33,6 +33,8 @@ test('my pod message: an edit and a delete reach the other phone live', async ({
   await messageActions(ana.page, 'Bring sleeves');
   await ana.page.getByRole('menuitem', { name: 'Delete' }).click();
   await ana.page.getByRole('alertdialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
+  // Focus stays where the message was (its menu is gone), not thrown back to the page's start.
+  await expect(ana.page.getByRole('listitem').filter({ hasText: 'Message deleted' })).toBeFocused();
   await expect(bo.page.getByText('Message deleted')).toBeVisible();
   expect((await podChatTexts(bo.page, 'Edit Pod')).join('\n')).not.toContain('sleeves');
 });

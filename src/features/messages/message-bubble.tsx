@@ -265,7 +265,12 @@ export function MessageBubble({ message, own, alignEnd, place, found = false, he
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLLIElement>(null);
   const refocus = useRef(false);
+  // Deleted from here: the menu that held focus is gone, so focus lands on the message itself,
+  // which now reads 'Message deleted' (not on the page's body, where a keyboard user starts over).
+  const [holdFocus, setHoldFocus] = useState(false);
+  const focusAfterDelete = useRef(false);
   const deleted = Boolean(message.deletedAt);
   const failed = failedWrite(message, entries);
   const canChange = own && !deleted && !editing && failed?.kind !== 'send';
@@ -282,6 +287,8 @@ export function MessageBubble({ message, own, alignEnd, place, found = false, he
     setDeleteError(undefined);
     try {
       await onDelete();
+      focusAfterDelete.current = true;
+      setHoldFocus(true);
       setConfirming(false);
     } catch {
       setDeleteError(DELETE_FAILED);
@@ -300,7 +307,7 @@ export function MessageBubble({ message, own, alignEnd, place, found = false, he
     .filter(Boolean)
     .join(' ');
   return (
-    <li className={classes} data-message-id={message.id}>
+    <li className={classes} data-message-id={message.id} ref={itemRef} tabIndex={holdFocus ? -1 : undefined} onBlur={(event) => event.target === event.currentTarget && setHoldFocus(false)}>
       {place?.day ? (
         <p className="day-separator">
           <span>{place.day}</span>
@@ -352,6 +359,12 @@ export function MessageBubble({ message, own, alignEnd, place, found = false, he
             setDeleteError(undefined);
           }}
           onConfirm={() => void confirmDelete()}
+          onCloseAutoFocus={(event) => {
+            if (!focusAfterDelete.current) return;
+            focusAfterDelete.current = false;
+            event.preventDefault();
+            itemRef.current?.focus();
+          }}
         />
       ) : null}
     </li>

@@ -136,6 +136,21 @@ describe('direct messages', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('after Delete, focus rests on the message, which reads "Message deleted" (its menu is gone)', async () => {
+    await db.directMessages.put(dm('b', 2, true));
+    actions.deleteDirectMessage.mockImplementationOnce(async () => {
+      await db.directMessages.update('b', { content: '', deletedAt: '2026-01-01T10:05:00.000Z' });
+    });
+    render(<MessagesTab myId={me.id} peerId={bo.id} onOpen={vi.fn()} />);
+    await screen.findByText('text b');
+    const item = bubbleOf('text b');
+    await choose(item, 'Delete');
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    expect(within(item).getByText('Message deleted')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Message actions' })).toBeNull();
+  });
+
   it("marks an edited message 'edited' beside its time", async () => {
     await db.directMessages.bulkPut([dm('a', 1, false, { editedAt: '2026-01-01T10:03:00.000Z' }), dm('b', 2, true)]);
     render(<MessagesTab myId={me.id} peerId={bo.id} onOpen={vi.fn()} />);
