@@ -2,12 +2,15 @@
  * What "Download my data" holds (GET /api/users/me/export): the account's own record and what it
  * can read, in the API's own shapes. Invariant: nothing another user keeps private — other
  * people appear only by their public fields (never an e-mail), games carry no guest e-mail, and
- * messages are only the account's own conversations and the pods it is a member of.
+ * messages are only the account's own conversations and the pods it is a member of. Each game
+ * carries its whole story (`story`: every event it logged, oldest first), not only the latest
+ * events the game keeps.
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { GameEvent } from '../../src/contract/game';
 import type { AccountExport } from '../../src/contract/account-data';
 import type { Game } from '../../src/contract/game';
-import { blocks, decks, directMessages, friendships, gamePlayers, games, podMembers, podMessages, pods, users } from '../db/schema';
+import { blocks, decks, directMessages, friendships, gamePlayers, gameStory, games, podMembers, podMessages, pods, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { toDeck } from '../decks/repo';
 import { toGame } from '../games/repo';
@@ -32,6 +35,23 @@ export async function exportedGames(db: DbOrTx, me: string): Promise<Game[]> {
   return rows.map((row) => withoutEmails(toGame(row)));
 }
 
+/** Games whose stories one query reads: a year of play is read in bounded pieces. */
+const STORY_GAMES_PER_READ = 100;
+
+/** Every event each game logged, oldest first (the game itself keeps only the latest). */
+async function storiesOf(db: DbOrTx, gameIds: string[]): Promise<Map<string, GameEvent[]>> {
+  const stories = new Map<string, GameEvent[]>(gameIds.map((id) => [id, []]));
+  for (let from = 0; from < gameIds.length; from += STORY_GAMES_PER_READ) {
+    const rows = await db
+      .select({ gameId: gameStory.gameId, event: gameStory.event })
+      .from(gameStory)
+      .where(inArray(gameStory.gameId, gameIds.slice(from, from + STORY_GAMES_PER_READ)))
+      .orderBy(asc(gameStory.gameId), asc(gameStory.position));
+    for (const row of rows) stories.get(row.gameId)!.push(row.event);
+  }
+  return stories;
+}
+
 /** Names of the pods these games were played in, where the account can still see the pod. */
 export async function podNames(db: DbOrTx, me: string): Promise<Map<string, string>> {
   const rows = await db
@@ -39,6 +59,12 @@ export async function podNames(db: DbOrTx, me: string): Promise<Map<string, stri
     .from(pods)
     .innerJoin(podMembers, and(eq(podMembers.podId, pods.id), eq(podMembers.userId, me)));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+async function gamesWithStories(db: DbOrTx, me: string): Promise<Array<Game & { story: GameEvent[] }>> {
+  const played = await exportedGames(db, me);
+  const stories = await storiesOf(db, played.map((game) => game.id));
+  return played.map((game) => ({ ...game, story: stories.get(game.id) ?? [] }));
 }
 
 export async function buildAccountExport(db: DbOrTx, me: string, now: Date): Promise<AccountExport & { username: string }> {
@@ -93,7 +119,7 @@ export async function buildAccountExport(db: DbOrTx, me: string, now: Date): Pro
       ...toPod(pod, members.get(pod.id) ?? []),
       messages: podChat.filter((row) => row.podId === pod.id).map((row) => toPodMessage(row, people)),
     })),
-    games: await exportedGames(db, me),
+    games: await gamesWithStories(db, me),
     readMarkers: await listReadMarkers(db, me),
   };
 }

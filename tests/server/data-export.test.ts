@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema, type AccountExport } from '../../src/contract/account-data';
-import type { Game } from '../../src/contract/game';
+import { RECENT_EVENTS_MAX, type Game, type GameEvent } from '../../src/contract/game';
 import type { FriendRequest, Friendship } from '../../src/contract/social';
 import { csvCell } from '../../server/users/games-csv';
 import { startServer, type TestServer } from './helpers';
-import { gameBody } from './games/support';
+import { gameBody, increment } from './games/support';
 import { makePod, type Person } from './social/support';
 
 let server: TestServer;
@@ -47,6 +47,10 @@ beforeAll(async () => {
     body: gameBody([{ user: ana.user }, { user: bo.user }, { guest: '=HYPERLINK("http://evil")', email: 'guest.secret@guests.example' }], { podId: pod.id }),
   });
   expect(game.status).toBe(201);
+  // More events than a game keeps: the export carries the whole story.
+  for (let tap = 0; tap < RECENT_EVENTS_MAX + 3; tap += 1) {
+    expect((await server.request('POST', `/api/games/${game.body.id}/increments`, { token: ana.token, body: increment(1, -1) })).status).toBe(200);
+  }
   expect((await server.request('POST', '/api/blocks', { token: ana.token, body: { userId: di.user.id } })).status).toBe(201);
 }, 180_000);
 afterAll(async () => {
@@ -68,9 +72,13 @@ describe('GET /api/users/me/export', () => {
     expect((data.directMessages as Array<{ content: string }>).map((m) => m.content)).toEqual(['ana to bo: friday?', 'bo to ana: yes']);
     const pods = data.pods as Array<{ name: string; messages: Array<{ content: string }> }>;
     expect(pods.map((p) => [p.name, p.messages.map((m) => m.content)])).toEqual([['Pod "one", the first', ['pod hello']]]);
-    const games = data.games as Game[];
+    const games = data.games as Array<Game & { story: GameEvent[] }>;
     expect(games).toHaveLength(1);
-    expect(games[0]!.events).toBeInstanceOf(Array);
+    expect(games[0]!.events).toHaveLength(RECENT_EVENTS_MAX);
+    // The whole story, oldest first: every tap, the latest of them the game's own log.
+    expect(games[0]!.story).toHaveLength(RECENT_EVENTS_MAX + 3);
+    expect(games[0]!.story.every((event) => event.kind === 'counter' && event.delta === -1)).toBe(true);
+    expect(games[0]!.story.slice(-RECENT_EVENTS_MAX).map((event) => event.id)).toEqual(games[0]!.events.map((event) => event.id).reverse());
 
     // Nothing of other people's private data: their e-mails, a guest's address, others' messages and pods.
     for (const secret of [bo.email, cy.email, di.email, 'guest.secret', 'g•••', 'secret between us', 'nobody else', 'Other pod']) {
