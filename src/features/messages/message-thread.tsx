@@ -18,10 +18,11 @@
  * whether it starts or ends a run of one sender's messages. The box fills the height the chat
  * gives it (it is the flexible part between the chat's header and its docked composer).
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { threadPlaces, type ThreadPlace } from './message-runs';
 import type { MessageThreadModel, ThreadFocus } from './use-message-thread';
 import { useScrollAnchor } from './use-scroll-anchor';
+import { useReachSentinel } from '../../ui/use-reach-sentinel';
 import './message-thread.css';
 
 export const THREAD_BEGINNING = 'Beginning of the conversation';
@@ -112,7 +113,7 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
   useScrollToFocus(listRef, focusShown ? focusId : null);
   // A new observer reports at once whether the sentinel is in view: one is made whenever what
   // reaching the top would do changes, so a sentinel still in view after a page asks again.
-  useTopSentinel(scrollRef, topRef, thread.reachTop, `${messages[0]?.id}|${thread.older}|${olderHere}|${atBeginning}`);
+  useReachSentinel(topRef, () => thread.reachTop(true), `${messages[0]?.id}|${thread.older}|${olderHere}|${atBeginning}`, { root: scrollRef, edge: 'top', marginPx: SENTINEL_MARGIN_PX });
 
   return (
     <>
@@ -253,22 +254,4 @@ function useStayAtBottom(scrollRef: RefObject<HTMLDivElement | null>): void {
       observer.disconnect();
     };
   }, [scrollRef]);
-}
-
-/** Calls `onReach(true)` when the top row comes within SENTINEL_MARGIN_PX of the visible part of the box. */
-function useTopSentinel(scrollRef: RefObject<HTMLDivElement | null>, topRef: RefObject<HTMLDivElement | null>, onReach: (auto: boolean) => void, version: string): void {
-  const latest = useRef(onReach);
-  useLayoutEffect(() => {
-    latest.current = onReach;
-  });
-  useEffect(() => {
-    const box = scrollRef.current;
-    const top = topRef.current;
-    if (!box || !top || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current(true);
-    }, { root: box, rootMargin: `${SENTINEL_MARGIN_PX}px 0px 0px 0px` });
-    observer.observe(top);
-    return () => observer.disconnect();
-  }, [scrollRef, topRef, version]);
 }
