@@ -7,26 +7,15 @@ vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<obje
 
 import { DELETED_USER_NAME } from '../../../src/contract/account-data';
 import type { PublicUser } from '../../../src/contract/users';
-import type { DirectMessageRow } from '../../../src/db/schema';
 import { MessagesTab } from '../../../src/features/messages/messages-tab';
 import { upsertPublicUsers } from '../../../src/sync/engine/public-users';
 import { bo, db, me, resetApp } from './app-mock';
+import { dmAt } from './message-rows';
 
 const DELETED_LINE = 'This account was deleted. You can still read your conversation.';
 const gone: PublicUser = { id: bo.id, username: DELETED_USER_NAME, displayName: DELETED_USER_NAME, avatarUrl: null, deleted: true };
 
-function message(id: string, minute: number, fromMe: boolean, sender: PublicUser): DirectMessageRow {
-  return {
-    id,
-    clientId: id,
-    senderId: fromMe ? me.id : bo.id,
-    receiverId: fromMe ? bo.id : me.id,
-    content: `text ${id}`,
-    createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    sender: fromMe ? me : sender,
-    peerId: bo.id,
-  };
-}
+const message = (id: string, minute: number, fromMe: boolean, sender: PublicUser) => dmAt(id, minute, fromMe, fromMe ? {} : { sender });
 
 beforeEach(resetApp);
 afterEach(cleanup);

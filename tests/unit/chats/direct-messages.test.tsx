@@ -6,23 +6,11 @@ vi.mock('../../../src/sync/app', () => import('./app-mock'));
 vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<object>()), ...(await import('./router-mock')) }));
 
 import { MessagesTab } from '../../../src/features/messages/messages-tab';
-import type { DirectMessageRow } from '../../../src/db/schema';
 import { pullKey } from '../../../src/sync/engine/pull';
 import { actions, bo, cy, db, failedPull, loaded, me, outboxEntry, resetApp, setPull } from './app-mock';
+import { dmAt } from './message-rows';
 
-function dm(id: string, minute: number, fromMe: boolean, patch: Partial<DirectMessageRow> = {}): DirectMessageRow {
-  return {
-    id,
-    clientId: id,
-    senderId: fromMe ? me.id : bo.id,
-    receiverId: fromMe ? bo.id : me.id,
-    content: `text ${id}`,
-    createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    sender: fromMe ? me : bo,
-    peerId: bo.id,
-    ...patch,
-  };
-}
+const dm = dmAt;
 
 function renderTab(peerId: string | null = null) {
   const onOpen = vi.fn();

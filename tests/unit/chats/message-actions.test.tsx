@@ -16,22 +16,11 @@ import { RecentPodActivity } from '../../../src/features/dashboard/recent-pod-ac
 import { ConversationList } from '../../../src/features/messages/conversation-list';
 import { MessagesTab } from '../../../src/features/messages/messages-tab';
 import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
-import type { DirectMessageRow, PodMessageRow } from '../../../src/db/schema';
+import type { PodMessageRow } from '../../../src/db/schema';
 import { actions, bo, db, me, outboxEntry, pod, resetApp } from './app-mock';
+import { dmAt } from './message-rows';
 
-function dm(id: string, minute: number, fromMe: boolean, patch: Partial<DirectMessageRow> = {}): DirectMessageRow {
-  return {
-    id,
-    clientId: id,
-    senderId: fromMe ? me.id : bo.id,
-    receiverId: fromMe ? bo.id : me.id,
-    content: `text ${id}`,
-    createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    sender: fromMe ? me : bo,
-    peerId: bo.id,
-    ...patch,
-  };
-}
+const dm = dmAt;
 
 function podMessage(id: string, minute: number, fromMe: boolean, patch: Partial<PodMessageRow> = {}): PodMessageRow {
   const sender = fromMe ? me : bo;

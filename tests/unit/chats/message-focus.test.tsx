@@ -15,24 +15,12 @@ import { ChatsPage } from '../../../src/features/chats/chats-page';
 import { FOCUS_FAR, FOCUS_FINDING, FOCUS_LOOK_FURTHER, FOCUS_OFFLINE } from '../../../src/features/messages/message-thread';
 import { SEARCH_RESULT_MARK } from '../../../src/features/messages/message-texts';
 import { FOCUS_CONTEXT } from '../../../src/features/messages/use-message-thread';
-import type { DirectMessageRow, PodMessageRow } from '../../../src/db/schema';
-import { actions, bo, db, me, pod, resetApp } from './app-mock';
+import type { PodMessageRow } from '../../../src/db/schema';
+import { actions, bo, db, pod, resetApp } from './app-mock';
+import { numberedDm, numberedDms } from './message-rows';
 
-function dm(n: number): DirectMessageRow {
-  const fromMe = n % 2 === 0;
-  const id = `m${String(n).padStart(4, '0')}`;
-  return {
-    id,
-    clientId: id,
-    senderId: fromMe ? me.id : bo.id,
-    receiverId: fromMe ? bo.id : me.id,
-    content: `text ${n}`,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 10) + n * 1000).toISOString(),
-    sender: fromMe ? me : bo,
-    peerId: bo.id,
-  };
-}
-const many = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => dm(from + i));
+const dm = numberedDm;
+const many = numberedDms;
 const at = (n: number) => ({ id: dm(n).id, createdAt: dm(n).createdAt });
 
 const thread = () => screen.getByRole('list', { name: 'Messages with bo' });

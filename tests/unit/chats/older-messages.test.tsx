@@ -16,24 +16,12 @@ import { MessagesTab } from '../../../src/features/messages/messages-tab';
 import { LOAD_OLDER, LOADING_OLDER, OLDER_OFFLINE, THREAD_BEGINNING } from '../../../src/features/messages/message-thread';
 import { PodChatsTab } from '../../../src/features/pods/pod-chats-tab';
 import { historyStartKey } from '../../../src/db/queries';
-import type { DirectMessageRow, PodMessageRow } from '../../../src/db/schema';
+import type { PodMessageRow } from '../../../src/db/schema';
 import { actions, bo, db, me, outboxEntry, pod, resetApp, setLiveStatus } from './app-mock';
+import { numberedDm, numberedDms } from './message-rows';
 
-function dm(n: number): DirectMessageRow {
-  const fromMe = n % 2 === 0;
-  const id = `m${String(n).padStart(4, '0')}`;
-  return {
-    id,
-    clientId: id,
-    senderId: fromMe ? me.id : bo.id,
-    receiverId: fromMe ? bo.id : me.id,
-    content: `text ${n}`,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 10) + n * 1000).toISOString(),
-    sender: fromMe ? me : bo,
-    peerId: bo.id,
-  };
-}
-const many = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => dm(from + i));
+const dm = numberedDm;
+const many = numberedDms;
 
 const shownTexts = () =>
   within(screen.getByRole('list', { name: 'Messages with bo' }))
