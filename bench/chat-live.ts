@@ -146,6 +146,8 @@ async function olderPages(page: Page, podId: string): Promise<number[]> {
   const total = OLDER_TOTAL;
   await page.goto(`/pods?tab=pods&pod=${pod.id}`);
   await page.getByText(older(total)).waitFor();
+  // The first pull's 50 are in (its rest landed: until then scrolling up waits for the rest, not a page).
+  await page.getByText(older(total - 49)).waitFor({ state: 'attached' });
   await page.evaluate(`(${OLDER_WATCH})()`);
   const latencies: number[] = [];
   for (let n = 0; n < OLDER_PAGES; n += 1) {
