@@ -8,11 +8,13 @@
  * out for the first time (src/features/messages/use-scroll-anchor.ts). Then the network is
  * REALLY gone (the device reaches the server through a loopback proxy that is cut: the page, its
  * service worker and the socket all see refused connections) and the app is reloaded: every
- * older message still shows, and so does the beginning.
+ * older message still shows, and so does the beginning. A chat begun on this device finds its
+ * beginning too, though its first message's time changes when the server takes it.
  */
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
-import { expect, serverCall, test, uniqueUser, waitForServiceWorker } from './fixtures';
+import { sendInChat } from './chat-steps';
+import { expect, openTab, person, serverCall, test, uniqueUser, waitForServiceWorker } from './fixtures';
 
 const POD = 'Long Memory Pod';
 const COUNT = 120;
@@ -139,4 +141,18 @@ test('scrolling up loads older pages in place until the beginning; offline after
   await expect(items(page)).toHaveCount(COUNT);
   await expect(page.getByText('Beginning of the conversation')).toBeVisible();
   await context.close();
+});
+
+test('a chat begun on this device says where it begins once its first message is on the server', async ({ browser, baseURL }) => {
+  const ana = await person(browser, baseURL, 'beg');
+  await openTab(ana.page, 'Pod Chats');
+  await ana.page.getByLabel('Pod name').fill('Fresh Pod');
+  await ana.page.getByRole('button', { name: 'Create pod' }).click();
+  await ana.page.getByRole('button', { name: /^Fresh Pod/ }).click();
+  await sendInChat(ana.page, 'The very first message');
+  const list = ana.page.getByRole('list', { name: 'Messages in Fresh Pod' });
+  // Sent: the server gave the message its own time; the thread still knows nothing is older.
+  await expect(list.getByRole('listitem').filter({ hasText: 'The very first message' }).getByText(/Sending|Waiting/)).toHaveCount(0);
+  await expect(ana.page.getByText('Beginning of the conversation')).toBeVisible();
+  await expect(ana.page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
 });

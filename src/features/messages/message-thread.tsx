@@ -113,7 +113,7 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
   useScrollToFocus(listRef, focusShown ? focusId : null);
   // A new observer reports at once whether the sentinel is in view: one is made whenever what
   // reaching the top would do changes, so a sentinel still in view after a page asks again.
-  useReachSentinel(topRef, () => thread.reachTop(true), `${messages[0]?.id}|${thread.older}|${olderHere}|${atBeginning}`, { root: scrollRef, edge: 'top', marginPx: SENTINEL_MARGIN_PX });
+  useReachSentinel(topRef, () => thread.reachTop(true), `${messages[0]?.id}|${messages[0]?.createdAt}|${thread.older}|${olderHere}|${atBeginning}|${thread.local}`, { root: scrollRef, edge: 'top', marginPx: SENTINEL_MARGIN_PX });
 
   return (
     <>

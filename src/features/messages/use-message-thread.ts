@@ -65,7 +65,7 @@ interface Keyed<T> {
   value: T;
 }
 
-export function useMessageThread<T extends { id: string }>(
+export function useMessageThread<T extends ChatPosition>(
   chat: ChatRef,
   read: (size: number) => Promise<ChatWindow<T>>,
   local: boolean | undefined = false,
@@ -123,7 +123,11 @@ export function useMessageThread<T extends { id: string }>(
     if (place && !place.held && found === null && local === false) findMessage();
   }, [place, found, local, findMessage]);
 
-  const firstId = shown?.messages[0]?.id ?? null;
+  // Where the window starts: the first message's id and time. A message sent from this device
+  // gets the server's time once it is sent, so a beginning found before that sits earlier than
+  // the message, and the sentinel may ask once more from the message's real place.
+  const first = shown?.messages[0];
+  const firstId = first ? `${first.id}|${first.createdAt}` : null;
   const reachTop = useCallback(
     (auto: boolean) => {
       if (!shown) return;
