@@ -8,7 +8,8 @@
  *   and `more` says whether to pull again.
  * - `snapshot: 'paged'`: a snapshot is answered as its head (`rest: true`, `more: true`); then
  *   `snapshot: 'rest'` with the head's cursor (or any cursor the server still has) answers the
- *   rest, read now, at that cursor (`more` when the log moved since), server/sync/snapshot.ts.
+ *   rest, read now, at that cursor (`more` when the log moved since; `readAt` the head it was
+ *   read at, in the same snapshot), server/sync/snapshot.ts.
  * A snapshot, and each of its parts, reads every row the user can see: the routes count it
  * against the `snapshot` read budget (`beforeSnapshot`), incremental pages against `pull`
  * (server/limits/policies.ts).
@@ -53,7 +54,7 @@ export async function pullChanges(db: Db, userId: string, cursor: number | undef
       }
       if (options.snapshot === 'rest') {
         await options.beforeSnapshot?.();
-        return { cursor, reset: false, more: cursor < head.pos, applied: [], ...(await buildSnapshotRest(tx, userId)) };
+        return { cursor, readAt: head.pos, reset: false, more: cursor < head.pos, applied: [], ...(await buildSnapshotRest(tx, userId)) };
       }
       if (cursor === head.pos) return { cursor, reset: false, more: false, applied: [], puts: {}, dels: {} };
       const entries = await tx

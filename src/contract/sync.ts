@@ -60,6 +60,12 @@ export const pullResponse = z.object({
    * pulled from `cursor` with `snapshot=rest` before anything else.
    */
   rest: z.optional(z.literal(true)),
+  /**
+   * A rest's answer: the log position it was read at (the head then; `cursor` is the position it
+   * was asked at). Every row in it is as new as the log up to there, so a device whose cursor
+   * moved past `cursor` meanwhile, but not past `readAt`, applies it where its cursor is.
+   */
+  readAt: z.optional(z.int().check(z.minimum(0))),
   /** Ids of this user's mutations applied within the answered range. */
   applied: z.array(mutationId),
   puts: syncPuts,

@@ -7,7 +7,9 @@
  *   the server copy is kept in `bases` while such writes wait (src/sync/engine/rebase.ts);
  * - a row never goes back to an older revision (`rev`) than the one the mirror has;
  * - the cursor moves only from the position the data was read at (`cursor.from`): data read at
- *   another position is left out (the caller pulls again), acknowledgements still count;
+ *   another position is left out (the caller pulls again), acknowledgements still count. Data
+ *   that shows the log up to `cursor.readAt` (a snapshot's rest) also lands on a cursor between
+ *   `from` and `readAt`, which then stays where it is: nothing applied up to it is newer;
  * - only the rows the data touches are rebased, with only the writes that touch them: a long
  *   queue is not re-applied per answer.
  */
@@ -49,8 +51,8 @@ export interface ServerData {
    * cursor (src/sync/engine/cursor.ts). A reset without it owes nothing.
    */
   restOwed?: boolean;
-  /** Move the cursor `from` → `to` (the data was read at `from`). */
-  cursor?: { from: number | null; to: number };
+  /** Move the cursor `from` → `to` (the data was read at `from`; it shows the log up to `readAt` when given). */
+  cursor?: { from: number | null; to: number; readAt?: number };
   /** Rows ("table:id") to rebase even if nothing arrived for them (a write retried or discarded). */
   touch?: readonly string[];
 }
@@ -186,10 +188,16 @@ export async function applyRecordedVerdicts(db: PodTableDB): Promise<boolean> {
   });
 }
 
+/** A cursor that moved past where the data was read, but not past what it shows (`readAt`). */
+function landsWithin(current: number | null, cursor: NonNullable<ServerData['cursor']>): boolean {
+  return current !== null && cursor.from !== null && cursor.readAt !== undefined && current > cursor.from && current <= cursor.readAt;
+}
+
 async function applyData(db: PodTableDB, data: ServerData): Promise<ApplyOutcome> {
   const me = await signedInUser(db);
   if (!me) return 'stale';
-  const dataAllowed = !data.cursor || (await readCursor(db)) === data.cursor.from;
+  const current = await readCursor(db);
+  const dataAllowed = !data.cursor || current === data.cursor.from || landsWithin(current, data.cursor);
   const incoming = dataAllowed ? incomingRows(data.puts ?? {}, data.dels ?? {}, me.id) : new Map<string, Row>();
   const applied = new Set(data.applied ?? []);
   const refused = data.refused ?? new Map<string, string>();
@@ -342,7 +350,7 @@ async function applyData(db: PodTableDB, data: ServerData): Promise<ApplyOutcome
   if (dataAllowed) {
     // A user row a pending write changes (the profile) keeps its rebased fields.
     await upsertPublicUsers(db, embeddedUsers(data.puts ?? {}).filter((user) => !stillPending.has(`users:${user.id}`)));
-    if (data.cursor) await writeCursor(db, data.cursor.to);
+    if (data.cursor) await writeCursor(db, current === data.cursor.from ? data.cursor.to : current);
     if (data.restOwed !== undefined || data.reset) await writeRestOwed(db, data.restOwed ?? false);
   }
   return dataAllowed ? 'applied' : 'stale';

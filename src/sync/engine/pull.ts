@@ -108,7 +108,7 @@ export function createPuller(db: PodTableDB, api: ApiClient, options: PullerOpti
           dels: answer.dels,
           reset: answer.reset,
           applied: answer.applied,
-          cursor: { from: cursor, to: answer.cursor },
+          cursor: { from: cursor, to: answer.cursor, ...(answer.readAt !== undefined ? { readAt: answer.readAt } : {}) },
           ...(answer.rest ? { restOwed: true } : restOwed && !answer.reset ? { restOwed: false } : {}),
         });
         // The head is on screen: the lists it carries stop saying "loading"; those the rest brings start.

@@ -49,7 +49,7 @@ describe('a paged snapshot', () => {
     expect(ids(head.puts.games)).toEqual([playing.id]);
 
     const rest = await pull(server, ann!.token, head.cursor, 'rest');
-    expect(rest).toMatchObject({ cursor: head.cursor, reset: false, more: false, applied: [], dels: {} });
+    expect(rest).toMatchObject({ cursor: head.cursor, readAt: head.cursor, reset: false, more: false, applied: [], dels: {} });
     expect(contents(rest.puts.podMessages)).toEqual(['pod 1', 'pod 2', 'pod 3', 'pod 4', 'pod 5']);
     expect(contents(rest.puts.directMessages)).toEqual(['hello ann']);
     expect(rest.puts.friendships?.map((row) => row.friend.id)).toEqual([bob!.user.id]);
@@ -70,7 +70,8 @@ describe('a paged snapshot', () => {
     await push(server, bob!.token, [mutation('pod.message.send', { id: crypto.randomUUID(), podId: pod.id, content: 'said between the parts' })]);
 
     const rest = await pull(server, ann!.token, head.cursor, 'rest');
-    expect(rest).toMatchObject({ cursor: head.cursor, reset: false, more: true });
+    // Read at the new head: a device whose cursor a live event moved there applies it as it is.
+    expect(rest).toMatchObject({ cursor: head.cursor, readAt: head.cursor + 1, reset: false, more: true });
     expect(contents(rest.puts.podMessages)).toContain('said between the parts');
     const next = await pull(server, ann!.token, rest.cursor, 'paged');
     expect(next).toMatchObject({ reset: false, more: false });

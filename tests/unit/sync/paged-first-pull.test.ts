@@ -103,6 +103,40 @@ describe('the first pull of a new device', () => {
     expect(await readRestOwed(db)).toBe(false);
   });
 
+  it('a rest read after a live event moved the cursor lands where the cursor is, without being asked again', async () => {
+    const db = await freshDb();
+    const api = scriptedApi(async (call) => {
+      if (call.path === '/api/sync/pull?snapshot=paged') return head;
+      if (call.path === '/api/sync/pull?cursor=7&snapshot=rest') {
+        // The user's own read marker (or anyone's message) moves the cursor before the server reads the rest.
+        await applyServerData(db, { puts: { podMessages: [podMessage(5)] }, cursor: { from: 7, to: 8 } });
+        return { ...rest(7, true), readAt: 8 };
+      }
+      return { cursor: 8, reset: false, more: false, applied: [], puts: {}, dels: {} };
+    });
+    await createPuller(db, api).sync();
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/sync/pull?snapshot=paged', '/api/sync/pull?cursor=7&snapshot=rest', '/api/sync/pull?cursor=8&snapshot=paged']);
+    expect(await shown(db)).toEqual({ podMessages: ['pod 1', 'pod 2', 'pod 3', 'pod 4', 'pod 5'], pods: 'ready', friends: 'ready', games: 'empty' });
+    expect(await readCursor(db)).toBe(8);
+    expect(await readRestOwed(db)).toBe(false);
+  });
+
+  it('a rest read before the event that moved the cursor (readAt behind it) is asked again', async () => {
+    const db = await freshDb();
+    const api = scriptedApi(async (call) => {
+      if (call.path === '/api/sync/pull?snapshot=paged') return head;
+      if (call.path === '/api/sync/pull?cursor=7&snapshot=rest') {
+        await applyServerData(db, { puts: { podMessages: [podMessage(5)] }, cursor: { from: 7, to: 8 } });
+        return { ...rest(7), readAt: 7 };
+      }
+      return { ...rest(8), readAt: 8 };
+    });
+    await createPuller(db, api).sync();
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/sync/pull?snapshot=paged', '/api/sync/pull?cursor=7&snapshot=rest', '/api/sync/pull?cursor=8&snapshot=rest']);
+    expect(await readCursor(db)).toBe(8);
+    expect(await readRestOwed(db)).toBe(false);
+  });
+
   it('a snapshot in one answer (a push answer after a reset) owes no rest', async () => {
     const db = await freshDb();
     await applyServerData(db, { ...head, restOwed: true, cursor: { from: null, to: 7 } });
