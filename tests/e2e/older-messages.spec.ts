@@ -9,7 +9,9 @@
  * REALLY gone (the device reaches the server through a loopback proxy that is cut: the page, its
  * service worker and the socket all see refused connections) and the app is reloaded: every
  * older message still shows, and so does the beginning. A chat begun on this device finds its
- * beginning too, though its first message's time changes when the server takes it.
+ * beginning too, though its first message's time changes when the server takes it. Read back
+ * to the top, a pod-mate's new message leaves the thread where it is and shows "1 new message",
+ * which goes to it.
  */
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
@@ -126,6 +128,22 @@ test('scrolling up loads older pages in place until the beginning; offline after
     expect(Math.abs(after! - before.top! - before.scrolled), `step ${step}: the message under the user moves only by the scroll`).toBeLessThanOrEqual(1);
   }
 
+  // Reading at the top, a pod-mate writes: the thread stays put and says so below; one press goes to it.
+  const reader = await thread(page).evaluate((element) => element.scrollTop);
+  const mate = uniqueUser('mate');
+  await serverCall(server.url, null, 'POST', '/api/users', mate);
+  const mateLogin = await serverCall<{ token: string; user: { id: string } }>(server.url, null, 'POST', '/api/users/login', { username: mate.username, password: mate.password });
+  const invitation = await serverCall<{ invitationId: string }>(server.url, token, 'POST', `/api/pods/${pod.id}/invite`, { userId: mateLogin.user.id });
+  await serverCall(server.url, mateLogin.token, 'POST', `/api/pods/invitations/${invitation.invitationId}/accept`, {});
+  await serverCall(server.url, mateLogin.token, 'POST', `/api/pods/${pod.id}/messages`, { content: 'Written while you read back' });
+  const latest = page.getByRole('button', { name: '1 new message' });
+  await expect(latest).toBeVisible();
+  expect(await thread(page).evaluate((element) => element.scrollTop)).toBe(reader);
+  await latest.click();
+  await expect(page.getByText('Written while you read back')).toBeInViewport();
+  await expect(latest).toHaveCount(0);
+  await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
+
   // The network really goes; the installed app is reloaded from the service worker.
   await waitForServiceWorker(page);
   await proxy.cut();
@@ -138,7 +156,8 @@ test('scrolling up loads older pages in place until the beginning; offline after
   }
   await thread(page).evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(messageItem(page, 1)).toBeVisible();
-  await expect(items(page)).toHaveCount(COUNT);
+  // The 120, and the pod-mate's message.
+  await expect(items(page)).toHaveCount(COUNT + 1);
   await expect(page.getByText('Beginning of the conversation')).toBeVisible();
   await context.close();
 });

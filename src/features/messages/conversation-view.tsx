@@ -73,6 +73,7 @@ export function ConversationView({ peerId, myId, onBack, focus }: ConversationVi
           thread={thread}
           label={`Messages with ${name}`}
           senderOf={(message) => message.senderId}
+          myId={myId}
           dividerBefore={dividerBefore}
           renderKey={(message) => `${myId}|${message.id === dividerBefore}|${JSON.stringify(unsent.get(message.id) ?? [])}`}
           renderMessage={(message, place, found) => {

@@ -7,8 +7,10 @@
  * nothing older in the mirror, "Older messages load when you're online.".
  * Scroll position: when rows arrive or grow above what the user reads, it stays exactly where it
  * was on screen (use-scroll-anchor.ts; the browser's own anchoring is off). A new last message
- * scrolls the thread to it, and a thread read to the bottom stays there when its box changes
- * height (keyboard, rotation).
+ * scrolls a thread read near its end to it (and one the user sent, always); further up, the
+ * thread stays put and a button over its end says "Latest messages" or how many new ones came
+ * (use-latest-follow.ts). A thread read to the bottom stays there when its box changes height
+ * (keyboard, rotation).
  * Cost: messages far from the screen are neither laid out nor painted (message-thread.css), so a
  * page of older messages costs about what the screen shows, not the whole window.
  * Opened at a message (a search result, `thread.focus`): once the window shows it, it is scrolled
@@ -21,6 +23,7 @@
 import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { threadPlaces, type ThreadPlace } from './message-runs';
 import type { MessageThreadModel, ThreadFocus } from './use-message-thread';
+import { useLatestFollow } from './use-latest-follow';
 import { useScrollAnchor } from './use-scroll-anchor';
 import { useReachSentinel } from '../../ui/use-reach-sentinel';
 import './message-thread.css';
@@ -37,6 +40,8 @@ export const FOCUS_FAR = 'The message is further back.';
 export const FOCUS_LOOK_FURTHER = 'Keep looking';
 export const FOCUS_FAILED = 'Could not find the message.';
 export const FOCUS_RETRY = 'Try again';
+export const JUMP_TO_LATEST = 'Latest messages';
+export const newBelow = (count: number) => (count === 1 ? '1 new message' : `${count} new messages`);
 
 /** How far above the visible top the sentinel asks for more (px): the page is usually in before the user gets there. */
 const SENTINEL_MARGIN_PX = 300;
@@ -47,6 +52,8 @@ interface MessageThreadProps<T> {
   label: string;
   /** Who sent a message (runs group consecutive messages by it). */
   senderOf(message: T): string;
+  /** The signed-in user: their own new message always scrolls the thread to it. */
+  myId: string;
   /** The message the "New messages" line goes before: a run starts there. */
   dividerBefore?: string | null;
   /** One message's item(s) of the list: its `<li>`, and whatever goes right before it (an unread divider); `found`: the message the thread opened at. */
@@ -92,22 +99,19 @@ const ThreadItem = memo(
     sameRow(before.message, after.message),
 ) as <T>(props: ItemProps<T>) => ReactNode;
 
-export function MessageThread<T extends { id: string; createdAt: string }>({ thread, label, senderOf, dividerBefore = null, renderMessage, renderKey }: MessageThreadProps<T>) {
+export function MessageThread<T extends { id: string; createdAt: string }>({ thread, label, senderOf, myId, dividerBefore = null, renderMessage, renderKey }: MessageThreadProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
   const { messages, olderHere, atBeginning } = thread.window;
-  const lastId = messages.at(-1)?.id;
   // `senderOf` is a new function each render; who sent a message never changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const places = useMemo(() => threadPlaces(messages, senderOf, dividerBefore), [messages, dividerBefore]);
 
   useScrollAnchor(scrollRef, listRef);
   useStayAtBottom(scrollRef);
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId]);
+  const latest = useLatestFollow(scrollRef, endRef, messages, (message) => senderOf(message) === myId);
   const focusId = thread.focus?.id ?? null;
   const focusShown = focusId !== null && messages.some((message) => message.id === focusId);
   useScrollToFocus(listRef, focusShown ? focusId : null);
@@ -136,7 +140,18 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
           <li ref={endRef} aria-hidden="true" className="message-end" />
         </ol>
       </div>
+      <div className="thread-latest">{latest.away ? <JumpToLatest unseen={latest.unseen} onJump={latest.jump} /> : null}</div>
     </>
+  );
+}
+
+/** Over the end of the thread while the user reads further up: back to the newest message, saying how many arrived. */
+function JumpToLatest({ unseen, onJump }: { unseen: number; onJump(): void }) {
+  return (
+    <button type="button" className="button thread-latest-button" onClick={onJump}>
+      <span aria-hidden="true">↓ </span>
+      {unseen > 0 ? newBelow(unseen) : JUMP_TO_LATEST}
+    </button>
   );
 }
 

@@ -63,6 +63,7 @@ function PodMessages({ pod, myId, focus }: { pod: PodRow; myId: string; focus?: 
           thread={thread}
           label={`Messages in ${pod.name}`}
           senderOf={(message) => message.sender.id}
+          myId={myId}
           dividerBefore={dividerBefore}
           renderKey={(message) => `${myId}|${ownerId}|${message.id === dividerBefore}|${JSON.stringify(unsent.get(message.id) ?? [])}`}
           renderMessage={(message, place, found) => {

@@ -31,6 +31,7 @@ function Thread({ messages, keyOf }: { messages: Row[]; keyOf: (message: Row) =>
       thread={model(messages)}
       label="Messages in Pod"
       senderOf={(message) => message.senderId}
+      myId="ana"
       renderKey={keyOf}
       renderMessage={(message) => {
         rendered(message.id);
