@@ -139,8 +139,8 @@ export function MessageThread<T extends { id: string; createdAt: string }>({ thr
           ))}
           <li ref={endRef} aria-hidden="true" className="message-end" />
         </ol>
+        <div className="thread-latest">{latest.away ? <JumpToLatest unseen={latest.unseen} onJump={latest.jump} /> : null}</div>
       </div>
-      <div className="thread-latest">{latest.away ? <JumpToLatest unseen={latest.unseen} onJump={latest.jump} /> : null}</div>
     </>
   );
 }
