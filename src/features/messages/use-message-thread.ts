@@ -127,7 +127,7 @@ export function useMessageThread<T extends ChatPosition>(
   // gets the server's time once it is sent, so a beginning found before that sits earlier than
   // the message, and the sentinel may ask once more from the message's real place.
   const first = shown?.messages[0];
-  const firstId = first ? `${first.id}|${first.createdAt}` : null;
+  const firstPlace = first ? `${first.id}|${first.createdAt}` : null;
   const reachTop = useCallback(
     (auto: boolean) => {
       if (!shown) return;
@@ -136,12 +136,12 @@ export function useMessageThread<T extends ChatPosition>(
         return;
       }
       if (shown.atBeginning || local !== false || older === 'loading') return;
-      if (auto && (older !== 'idle' || (askedFrom.key === key && askedFrom.value === firstId))) return;
+      if (auto && (older !== 'idle' || (askedFrom.key === key && askedFrom.value === firstPlace))) return;
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         setOlderState({ key, value: 'offline' });
         return;
       }
-      setAskedFrom({ key, value: firstId });
+      setAskedFrom({ key, value: firstPlace });
       setOlderState({ key, value: 'loading' });
       setSized({ key, value: size + THREAD_WINDOW_STEP });
       void actions.loadOlderMessages(chat).then((outcome) => {
@@ -151,7 +151,7 @@ export function useMessageThread<T extends ChatPosition>(
     },
     // `chat` is described by `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shown, key, size, local, older, askedFrom, firstId],
+    [shown, key, size, local, older, askedFrom, firstPlace],
   );
 
   let threadFocus: ThreadFocus | undefined;
